@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from toplint.engines.layout import flags
 from toplint.engines.registry import build_pipeline, get_engine
+from toplint.engines.served import table_of
 from toplint.engines.versions import image_tag
 from toplint.model import Finding, Severity
 from toplint.optionkeys import BUILT_WRITTEN
@@ -331,7 +332,7 @@ def _unserved(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
     (``Engine.served``); the fix names that release's image tag (or pip pin)."""
     dep = ctx.deployment
     engine = get_engine(dep.engine)
-    row = engine.served[ctx.model.model_type] if ctx.model is not None else None
+    row = table_of(engine)[ctx.model.model_type] if ctx.model is not None else None
     assert row is not None  # the outcome found it
     image = str(dep.options.get("image", ""))
     if found.field == "image" and image:

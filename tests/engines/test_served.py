@@ -9,12 +9,13 @@ import pytest
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import all_engines, get_engine
+from toplint.engines.served import table_of
 from toplint.engines.versions import version
 from toplint.hardware.models import catalog_ids, lookup_model
 from toplint.model import Deployment
 from toplint.outcome.refusals import refusals
 
-ROWS = [(e.name, key) for e in all_engines() for key in sorted(e.served)]
+ROWS = [(e.name, key) for e in all_engines() for key in sorted(table_of(e))]
 
 
 def _catalog_types() -> set[str]:
@@ -28,7 +29,7 @@ def test_vllm_and_sglang_have_rows() -> None:
 
 @pytest.mark.parametrize(("engine", "key"), ROWS, ids=[f"{e}-{k}" for e, k in ROWS])
 def test_every_row_cites_where_both_releases_were_read(engine: str, key: str) -> None:
-    row = get_engine(engine).served[key]
+    row = table_of(get_engine(engine))[key]
     assert row.architecture and row.source
     first, before = version(row.first), version(row.last_without)
     assert first is not None and before is not None and before < first
@@ -50,7 +51,7 @@ RECENT = {
 def test_the_recent_catalog_families_have_rows(engine: str) -> None:
     wanted = set(RECENT[engine].split())
     assert wanted <= _catalog_types()
-    assert wanted <= set(get_engine(engine).served)
+    assert wanted <= set(table_of(get_engine(engine)))
 
 
 def _dep(engine: str, model: str, image: str = "", pin: str = "") -> Deployment:
@@ -72,7 +73,7 @@ def _architecture(dep: Deployment) -> list[tuple[bool, str]]:
 
 
 def test_qwen3_on_vllm_before_and_from_0_8_4() -> None:
-    assert get_engine("vllm").served["qwen3"].first == "0.8.4"
+    assert table_of(get_engine("vllm"))["qwen3"].first == "0.8.4"
     [(certain, message)] = _architecture(_dep("vllm", "Qwen/Qwen3-8B", "vllm/vllm-openai:v0.8.3"))
     assert "the pinned vLLM 0.8.3 does not register Qwen3ForCausalLM" in message
     # from 0.7.2 the Transformers fallback may start it: not a certain refusal
@@ -88,8 +89,8 @@ def test_before_the_transformers_fallback_a_missing_class_is_a_certain_refusal()
     assert (
         certain and "refuses to start" in message and "Transformers implementation" not in message
     )
-    assert get_engine("vllm").served.fallback_since == "0.7.2"
-    assert get_engine("sglang").served.fallback_since == "0.4.7"
+    assert table_of(get_engine("vllm")).fallback_since == "0.7.2"
+    assert table_of(get_engine("sglang")).fallback_since == "0.4.7"
 
 
 def test_no_release_pinned_is_no_refusal() -> None:
@@ -107,5 +108,5 @@ def test_a_release_between_the_two_read_is_a_doubt() -> None:
 
 def test_an_architecture_without_a_row_is_not_judged() -> None:
     # Kimi-K2 names DeepseekV3ForCausalLM under its own model_type kimi_k2; no row was read
-    assert "kimi_k2" not in get_engine("vllm").served
+    assert "kimi_k2" not in table_of(get_engine("vllm"))
     assert _architecture(_dep("vllm", "moonshotai/Kimi-K2", "vllm/vllm-openai:v0.6.0")) == []

@@ -12,11 +12,14 @@ last read not to: a release between them was not read (``engines.release.Release
 
 from __future__ import annotations
 
+import functools
+import importlib
 from collections.abc import Mapping
+from typing import Protocol
 
 from toplint.record import record
 
-__all__ = ["Served", "ServedTable"]
+__all__ = ["Served", "ServedTable", "table_of"]
 
 
 @record
@@ -43,3 +46,20 @@ class ServedTable(dict[str, "Served"]):
         super().__init__(rows or {})
         self.fallback_since = fallback_since
         self.fallback_source = source
+
+
+class _Named(Protocol):
+    @property
+    def served(self) -> str: ...
+
+
+def table_of(engine: _Named) -> ServedTable:
+    """The engine's table, its module (``Engine.served``) imported on first use: only a
+    deployment that pins a release asks, so a run that pins none never loads the rows."""
+    return _table(engine.served)
+
+
+@functools.cache
+def _table(module: str) -> ServedTable:
+    found: ServedTable = importlib.import_module(module).SERVED if module else ServedTable()
+    return found

@@ -8,7 +8,7 @@ Vocabulary: ``toplint.engines.sglang_options``, the options of sglang 0.5.5.post
 
 from __future__ import annotations
 
-from toplint.engines import dynamo, sglang_dp, sglang_served, swift
+from toplint.engines import dynamo, sglang_dp, swift
 from toplint.engines.gpuneeds import (
     Drafts,
     FallbackReleases,
@@ -396,5 +396,5 @@ ENGINE = Engine(
     # attention the embedding is replicated and the LM head may use the attention-TP group
     # (sgl-project/sglang@04d5e392 python/sglang/srt/layers/vocab_parallel_embedding.py).
     vocab_padding=64,
-    served=sglang_served.SERVED,
+    served="toplint.engines.sglang_served",
 )

@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Literal, get_args
 
 from toplint.engines.gpuneeds import AttentionFloor, FallbackReleases, MemoryAccounting
-from toplint.engines.served import ServedTable
 from toplint.model import DIMENSIONS, Dimension
 from toplint.record import field, record
 
@@ -367,7 +366,7 @@ class Engine:
     # Release ranges whose attention kernels need a newer GPU (``AttentionFloor``; empty: unread)
     attention_floors: tuple[AttentionFloor, ...] = ()
     # config.json model_type -> the first release that serves its architecture (``Served``)
-    served: ServedTable = field(default_factory=ServedTable)
+    served: str = ""  # the module of its architecture table: toplint.engines.served.table_of
     # Whether options written without anything that names the engine (no launch, module, image
     # or name: an image run with flags only, a mapping of options) may be read as this engine's.
     # False for an engine whose options are spelled as another's (ATOM's are vLLM's names): a

@@ -26,6 +26,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import build_pipeline, get_engine
 from toplint.engines.release import Releases, holds, pinned, version
+from toplint.engines.served import table_of
 from toplint.model import Deployment
 from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
 from toplint.record import record, replace
@@ -167,13 +168,15 @@ def _presharded_qkv(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRef
 def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
     """A pinned release older than the first that registers the model's architecture
     (``Engine.served``): certain up to the last release read without it, a doubt between."""
-    row = get_engine(dep.engine).served.get(model.model_type) if model is not None else None
-    if row is None or model is None or pinned(dep) is None:
-        return ()  # not read, or no release pinned: the policy is no finding
+    if model is None or pinned(dep) is None:
+        return ()  # no release pinned: the policy is no finding (and the table is not loaded)
+    table = table_of(get_engine(dep.engine))
+    row = table.get(model.model_type)
+    if row is None:
+        return ()  # an architecture the table does not hold is not judged
     found = holds(dep, Releases(until=row.first, read_until=row.last_without))
     if not found.judged:
         return ()
-    table = get_engine(dep.engine).served
     since = table.fallback_since
     first_fallback, pin = (version(since) if since else None), found.pin
     falls_back = first_fallback is not None and pin is not None and pin >= first_fallback

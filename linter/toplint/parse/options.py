@@ -29,7 +29,6 @@ from toplint.model import (
     Position,
     Severity,
 )
-from toplint.parse.switchvalue import switch_with_value
 from toplint.record import record
 
 
@@ -172,6 +171,9 @@ def parse_args(
             continue
         takes_value = how == "dotted" or spec.options.get(canonical, False)
         if eq and unknown_rule and (how == "negated" or not takes_value):
+            # imported here: a switch written with a value is rare, and start-up is pre-commit's
+            from toplint.parse.switchvalue import switch_with_value
+
             refused = switch_with_value(
                 spec,
                 canonical,

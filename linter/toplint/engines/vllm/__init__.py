@@ -34,7 +34,6 @@ from toplint.engines.vllm.cli import (
 from toplint.engines.vllm.drafts import DRAFTS
 from toplint.engines.vllm.nccl import by_release
 from toplint.engines.vllm.quant import QUANTIZATION_BYTES, QUANTIZATION_EXPERT_BYTES
-from toplint.engines.vllm.served import SERVED
 from toplint.engines.vllm.virtual import VIRTUAL_ENGINES
 from toplint.model import Deployment
 from toplint.record import replace
@@ -378,7 +377,7 @@ ENGINE = Engine(
     # which asserts "{padded} is not divisible by {tp}" (vllm-project/vllm@00db0119
     # vllm/model_executor/layers/vocab_parallel_embedding.py; vllm/distributed/utils.py divide);
     # still so for GLM-4.7's 151552 at TP 6, vllm-project/vllm#31474 (December 2025).
-    served=SERVED,
+    served="toplint.engines.vllm.served",
     vocab_padding=64,
     # The GLM-4V and Qwen2.5-VL vision encoders split their heads with
     # dist_utils.divide(num_heads, tp_size) ("12 is not divisible by 8": GLM-4.5V at TP 8,
