@@ -18,7 +18,8 @@ reads a word with a space in it as a value, never as an option, in every release
 written with a value (`--enable-prefix-caching=true`, `--disable-log-stats=false`) is a warning
 with what to write instead: argparse's switches take no argument ("ignored explicit argument"),
 nor do click's flags or clap's; a switch some releases parsed with an optional value (vLLM's
-`--enable-chunked-prefill` before 0.9.2) is reported only on an image that pins a later one.
+`--enable-chunked-prefill` before 0.9.2) is not reported on an image that pins one of those
+releases, and where no image pins a release it is judged as the later ones, which say so.
 
 ## Why is this bad?
 vLLM, SGLang and TGI exit at start-up on an unknown option, so the pod crash-loops; a typo in a

@@ -16,7 +16,8 @@ state slots (``toplint.outcome.statesplit``), vLLM V0's one KV cache per pipelin
 (``toplint.outcome.virtual``), TurboMind's power-of-two TP (``toplint.outcome.refusals``),
 KV heads divided before an engine replicated them (``toplint.outcome.shards``), recurrent state
 paged from a release on (``toplint.outcome.states``), vLLM's higher ModelOpt FP8 capability
-floor of its earlier releases (``toplint.outcome.precision``).
+floor of its earlier releases (``toplint.outcome.precision``).  ``holds_at`` asks it at a release
+before any deployment is read (a switch some releases parsed with a value: ``parse.switchvalue``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ __all__ = [
     "Releases",
     "dimensions",
     "holds",
+    "holds_at",
     "image_release",
     "image_repository",
     "image_tag",
@@ -137,14 +139,19 @@ def holds(dep: Deployment, releases: Releases) -> Holds:
     """Whether a behaviour of ``releases`` holds for ``dep``: at the release it pins, or -
     none pinned - "unknown", judged as holding (the one rule every release-dependent check
     asks)."""
-    engine = get_engine(dep.engine)
-    at = pinned(dep)
+    return holds_at(dep.engine, pinned(dep), releases)
+
+
+def holds_at(engine_name: str, at: tuple[int, int, int] | None, releases: Releases) -> Holds:
+    """``holds`` at the release ``at`` (None: none pinned), where no deployment is read yet
+    (``toplint.parse.switchvalue`` knows only the image of the command it reads)."""
     verdict: Verdict = (
         "unknown"
         if at is None or releases.unread(at)
         else ("applies" if releases.cover(at) else "does not apply")
     )
-    return Holds(verdict, engine.title, releases, at, _settles(dep.engine, generation()))
+    title = get_engine(engine_name).title
+    return Holds(verdict, title, releases, at, _settles(engine_name, generation()))
 
 
 @functools.lru_cache(maxsize=64)

@@ -11,12 +11,14 @@ take a value", clap's ``SetTrue`` (TGI's launcher) "unexpected value".  Two kind
 are exempt: a spec whose switches take an optional ``true``/``false`` (``bool_values``:
 transformers' HfArgumentParser) and a switch some releases parsed with ``nargs="?"``
 (``EngineSpec.valued_until``: vLLM's StoreBoolean options before their dataclass fields),
-unless the image pins a release that no longer does.
+judged by the one release rule (``toplint.engines.release.holds_at``) at the release the image
+pins: no finding before the release that refuses the value; where none is pinned, judged as
+refused and said so.
 """
 
 from __future__ import annotations
 
-from toplint.engines.release import image_release, version
+from toplint.engines.release import Releases, holds_at, image_release
 from toplint.engines.types import EngineSpec
 from toplint.model import UNKNOWN_ENGINE_FLAG, Finding, Fix, Position, Severity
 
@@ -39,7 +41,8 @@ def switch_with_value(
     """TL005 for ``written=value`` when ``canonical`` is a switch the engine's parser gives no
     value to; None when it may take one (see the module's doc).  ``resolved``: whether the
     value is known (``--name=$(VAR)`` is refused whatever the variable holds)."""
-    if spec.bool_values or not _refuses(spec, canonical, image):
+    doubt = None if spec.bool_values else _refused(spec, canonical, image)
+    if doubt is None:
         return None
     token = f"{written}={value}"
     instead = _instead(spec, canonical, written, value if resolved else None)
@@ -48,7 +51,8 @@ def switch_with_value(
         at.line,
         at.column,
         f"`{token}`: `--{canonical}` is a switch of {spec.program_name} and takes no value; "
-        f"its parser stops at start-up (\"ignored explicit argument '{value}'\"); " + instead,
+        f"its parser stops at start-up (\"ignored explicit argument '{value}'\"); {instead}"
+        + (f" ({doubt})" if doubt else ""),
         # toplint's vocabulary of the engine may lag its release, as for an unknown option
         severity=Severity.WARNING,
         fix=Fix(instead),
@@ -73,11 +77,16 @@ def _instead(spec: EngineSpec, canonical: str, written: str, value: str | None) 
     return f"leave `{written}` out (off is its default)"
 
 
-def _refuses(spec: EngineSpec, canonical: str, image: str) -> bool:
+def _refused(spec: EngineSpec, canonical: str, image: str) -> str | None:
+    """None where the engine may parse the value; else "" (every release refuses it, or the
+    pinned one does) or the release rule's doubt (no release pinned, or one not read)."""
     if canonical not in spec.valued_until:
-        return True
+        return ""
     until = spec.valued_until[canonical]
-    at = image_release(spec, image)
-    first = version(until) if until else None
-    # a release before ``until`` (or none pinned) may parse the value: no finding
-    return at is not None and first is not None and at >= first
+    if not until:  # no release is known to refuse it
+        return None
+    found = holds_at(spec.engine_name, image_release(spec, image), Releases(since=until))
+    if not found.judged:
+        return None
+    # only the image is read here (not a pip pin), so the doubt names that
+    return f"no image pins a release: judged as {found.span()}" if found.unknown else ""
