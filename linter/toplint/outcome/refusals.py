@@ -168,9 +168,10 @@ def _presharded_qkv(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRef
 def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
     """A pinned release older than the first that registers the model's architecture
     (``Engine.served``): certain up to the last release read without it, a doubt between."""
-    if model is None or pinned(dep) is None:
-        return ()  # no release pinned: the policy is no finding (and the table is not loaded)
-    table = table_of(get_engine(dep.engine))
+    engine = get_engine(dep.engine)
+    if model is None or not engine.served or pinned(dep) is None:
+        return ()  # no table, or no release pinned: the policy is no finding
+    table = table_of(engine)
     row = table.get(model.model_type)
     if row is None:
         return ()  # an architecture the table does not hold is not judged
