@@ -5,8 +5,9 @@ command-line vocabulary of ``toplint.parse.mentions`` does not see.
 Any text format: an image an engine's image was rebuilt as (``image: rocm/vllm:latest``, ``FROM
 openeuler/vllm-ascend``, a chart's ``image:`` over ``repository: org/x-vllm-docker``;
 ``toplint.parse.generic.evidence.image``), as a registered engine image is; else a
-``key: value`` / ``KEY=value`` / ``"key": "value",`` line whose value selects an engine
-(``engine: sglang``; ``toplint.parse.generic.evidence.selector``), at info.  A Python
+``key: value`` / ``KEY=value`` / ``"key": "value",`` line or flow-mapping pair
+(``toplint.parse.generic.pairs``) whose value selects an engine (``engine: sglang``;
+``toplint.parse.generic.evidence.selector``), at info.  A Python
 module's mentions are ``toplint.parse.generic.pymention``'s.
 """
 
@@ -25,35 +26,15 @@ from toplint.model import ACCELERATOR_NOT_MODELLED, Finding, Severity
 from toplint.parse.base import Source
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.evidence import image, image_key, selector
+from toplint.parse.generic.pairs import (
+    ARG_KEY_VALUE,
+    COMMENTED_KEY_VALUE,
+    OPTION_VALUE,
+    written_pairs,
+)
 from toplint.parse.generic.treewalk import results_named
 from toplint.parse.mentions import named_engines, no_deployment, pattern_for
 from toplint.parse.textpos import after_comment_mark, point_of
-
-# ``key: value`` / ``KEY=value`` / ``"key": "value",`` alone on a line (YAML, TOML, JSON, .env,
-# shell); a YAML list dash may precede it.  Linear: no nested quantifiers.
-_KEY_VALUE = lazy(
-    r"""^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*[:=][ \t]*"""
-    r"""["']?([A-Za-z][\w.-]{0,40})["']?[ \t]*,?[ \t]*(?:#[^\n]*)?$""",
-    re.MULTILINE,
-)
-
-
-# ``"key": "value"`` anywhere on a line (JSON written on one line).
-_JSON_PAIR = lazy(r"""["']([A-Za-z_][\w.-]{0,60})["'][ \t]*:[ \t]*["']([A-Za-z][\w.-]{0,40})["']""")
-
-# ``--key value`` / ``--key=value`` on a command line: a platform's option that chooses the engine
-# it starts (ms-swift ``--infer_backend vllm``, Xinference ``--model-engine vLLM``), counted only
-# for a key that chooses (``evidence._CHOOSING``: ``…backend``, ``…engine``).
-_OPTION_VALUE = lazy(
-    r"""(?<![\w-])--([A-Za-z][\w-]{0,60})(?:[ \t]+|=)["']?([A-Za-z][\w.-]{0,40})["']?(?![\w./-])"""
-)
-# ``key=value`` among a command's arguments: a platform's override that chooses the engine
-# (LLaMA-Factory ``llamafactory-cli api conf.yaml infer_backend=vllm``), counted like
-# ``_OPTION_VALUE`` only for a key that chooses.
-_ARG_KEY_VALUE = lazy(
-    r"""(?<=[ \t])([A-Za-z_][\w.-]{0,60})=["']?([A-Za-z][\w.-]{0,40})["']?(?![\w./:-])"""
-)
-
 
 _NOT_ALNUM = lazy(r"[^a-z0-9]+")
 
@@ -79,14 +60,6 @@ def may_name_engine(text: str) -> bool:
     return any(token in flat for token in _engine_tokens())
 
 
-# The same ``key: value`` commented out (``#   engine: VLLM``): it selects nothing.
-_COMMENTED_KEY_VALUE = lazy(
-    r"""^[ \t]*#+[ \t]*(?:-[ \t]+)?["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*[:=][ \t]*"""
-    r"""["']?([A-Za-z][\w.-]{0,40})["']?[ \t]*,?[ \t]*$""",
-    re.MULTILINE,
-)
-
-
 def selector_mention(source: Source) -> Finding | None:
     """TL008 at info at the first ``key: value`` whose value selects an engine
     (``toplint.parse.generic.evidence.selector``: ``engine: sglang``, not ``api_key: vllm``);
@@ -95,7 +68,7 @@ def selector_mention(source: Source) -> Finding | None:
     text = source.text
     options = [
         m
-        for rx in (_OPTION_VALUE, _ARG_KEY_VALUE)
+        for rx in (OPTION_VALUE, ARG_KEY_VALUE)
         for m in rx.finditer(text)
         if ev.chooses_by_key(m.group(1))
     ]
@@ -103,11 +76,11 @@ def selector_mention(source: Source) -> Finding | None:
     # prose about a run, not one: it counts only where no line outside a comment selects.
     noted = [m for m in options if after_comment_mark(text, m.start())]
     live = [m for m in options if m not in noted]
-    pairs = [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text), *live]
+    pairs = [*written_pairs(text), *live]
     found = _selected_by(source, pairs)
     if found is not None or "#" not in text:
         return found
-    commented = [*_COMMENTED_KEY_VALUE.finditer(text), *noted]
+    commented = [*COMMENTED_KEY_VALUE.finditer(text), *noted]
     return _selected_by(source, commented, commented=True)
 
 
@@ -119,9 +92,9 @@ def value_engines(source: Source) -> frozenset[str]:
     runs = (m for m in pattern_for(text).finditer(text) if not after_comment_mark(text, m.start()))
     if any(not (m.lastgroup or "").startswith("image") for m in runs):
         return frozenset()
-    options = (m for rx in (_OPTION_VALUE, _ARG_KEY_VALUE) for m in rx.finditer(text))
+    options = (m for rx in (OPTION_VALUE, ARG_KEY_VALUE) for m in rx.finditer(text))
     chosen = (m for m in options if ev.chooses_by_key(m.group(1)))
-    pairs = [*_KEY_VALUE.finditer(text), *_JSON_PAIR.finditer(text), *chosen]
+    pairs = [*written_pairs(text), *chosen]
     found = {engine for engine, _ in named_engines(text)}
     for m in pairs:
         if after_comment_mark(text, m.start()) or _chart_own_name(source, m):
@@ -183,7 +156,7 @@ def _selected_by(
             )
         written = match.group(0).strip()
         # as the line has it: an option or a command's key=value argument, else `key: value`
-        as_written = written.startswith("--") or match.re.pattern == _ARG_KEY_VALUE.pattern
+        as_written = written.startswith("--") or match.re.pattern == ARG_KEY_VALUE.pattern
         shown = written if as_written else f"{key}: {value}"
         why = f"names the engine {engine} (`{shown}`) but yields no deployment: {lacking}"
         return no_deployment(
