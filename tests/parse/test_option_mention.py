@@ -42,3 +42,44 @@ def test_a_commented_option_or_a_short_one_names_nothing() -> None:
 
 def test_only_shell_scripts_are_read_for_options() -> None:
     assert not _parse("notes.txt", UNKNOWN_PROGRAM).findings
+
+
+# NVIDIA/TensorRT-LLM#1700 (its commands verbatim, the thread's own placeholders kept): the size
+# is fixed by TensorRT-LLM's builder, and the engine is run by an example script, not a server.
+BUILT_NOT_SERVED = (
+    "trtllm-build --checkpoint_dir {checkpoint_dir} --output_dir {output_dir}  --gemm_plugin "
+    "float16 --max_batch_size 32 --tp_size 8 --pp_size 1\n\n"
+    "mpirun -n 8 --allow-run-as-root python3 run.py --max_output_len=2048 "
+    "--engine_dir {engine_dir}\n"
+)
+
+# a converter on continuation lines, after an environment assignment (the shape of
+# NVIDIA/TensorRT-LLM#2109's and #1992's conversions)
+CONVERTED_NOT_SERVED = (
+    "CUDA_VISIBLE_DEVICES=0,1 python3 examples/qwen/convert_checkpoint.py \\\n"
+    "    --model_dir ./Qwen2-7B \\\n"
+    "    --output_dir ./ckpt --dtype float16 \\\n"
+    "    --tp_size 8\n"
+)
+
+
+def test_an_offline_pipeline_builder_is_named_as_the_engines_builder() -> None:
+    (found,) = _parse("build.sh", BUILT_NOT_SERVED).findings
+    assert found.rule == "TL008" and found.severity is Severity.INFO
+    assert (found.line, found.column) == (1, BUILT_NOT_SERVED.index("--tp_size") + 1)
+    assert "on `trtllm-build`, the builder of `trtllm`'s offline pipeline" in found.message
+    assert "none of the engines' commands" not in found.message
+
+
+def test_an_offline_pipeline_converter_on_continued_lines_is_named() -> None:
+    (found,) = _parse("convert.sh", CONVERTED_NOT_SERVED).findings
+    assert found.line == 4
+    assert "on `convert_checkpoint.py`, the converter of `trtllm`'s offline pipeline" in (
+        found.message
+    )
+
+
+def test_a_program_of_its_own_after_a_redirect_keeps_the_general_words() -> None:
+    text = "python3 api_server.py 2>&1 --tensor-parallel-size 8\n"
+    (found,) = _parse("serve.sh", text).findings
+    assert "none of the engines' commands" in found.message

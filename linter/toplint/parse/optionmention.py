@@ -12,6 +12,16 @@ layout is being set there.  Only the engines' long layout spellings count (``Eng
 ``--tensor-parallel-size``, SGLang's ``--tp-size``, TensorRT-LLM's ``--tp_size``, TGI's
 ``--num-shard``), never a short one such as LMDeploy's ``--tp`` that other tools share; the
 engines are named from the registry, so a plugin engine's options count too.
+
+When the command is a program of an engine's offline pipeline (``Engine`` name ->
+``toplint.engines.built.BuildPipeline``: TensorRT-LLM's ``convert_checkpoint.py`` and
+``trtllm-build``), the finding names it as that engine's converter or builder, whose output
+nothing in the file serves with a command toplint reads (NVIDIA/TensorRT-LLM#1700 runs
+``trtllm-build ... --tp_size 8`` and then ``mpirun -n 8 python3 run.py``, an example script, not
+a server), rather than calling the engine's own program one toplint does not know.  It says
+what the program does with the size as the pipeline defines it, not what the option on its
+command line does: ``trtllm-build`` takes its sizes from the checkpoint it reads
+(NVIDIA/TensorRT-LLM@008b2b8d tensorrt_llm/commands/build.py declares no ``--tp_size``).
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from toplint.engines.registry import all_engines
+from toplint.engines.registry import all_engines, build_pipeline
 from toplint.infra.patterns import lazy
 from toplint.model import Finding, Severity
 from toplint.parse.base import SHELL_SUFFIXES, Source
@@ -41,6 +51,41 @@ def _layout_options() -> dict[str, tuple[str, ...]]:
             if _LONG.fullmatch(flag):
                 found.setdefault(flag, []).append(engine.name)
     return {flag: tuple(sorted(set(names))) for flag, names in found.items()}
+
+
+@cache
+def _pipeline_programs() -> dict[str, tuple[str, str]]:
+    """Each offline-pipeline program's name -> (its engine, "builder" or "converter")."""
+    found: dict[str, tuple[str, str]] = {}
+    for engine in all_engines():
+        pipeline = build_pipeline(engine.name)
+        if pipeline is not None:
+            found[pipeline.builder] = (engine.name, "builder")
+            found.update((name, (engine.name, "converter")) for name in pipeline.converters)
+    return found
+
+
+# where a command starts on a line: after a separator of the shell's command list
+_SEPARATOR = lazy(r"(?:;|&&|\|\||\||(?<![<>])&)\s*")
+_ASSIGNMENT = lazy(r"[A-Za-z_]\w*=\S*")
+_PYTHON = lazy(r"python(?:\d+(?:\.\d+)?)?")
+
+
+def _program(text: str, offset: int) -> str | None:
+    """The name of the program whose command line holds ``offset`` (backslash continuations
+    followed back; leading ``NAME=value`` words and a ``python`` interpreter skipped): the
+    script's or executable's base name, or None when the line does not say."""
+    start = text.rfind("\n", 0, offset) + 1
+    while start >= 2 and text[start - 2] == "\\":  # the line before ends in a continuation
+        start = text.rfind("\n", 0, start - 1) + 1
+    head = text[start:offset].replace("\\\n", " ")
+    head = _SEPARATOR.split(head)[-1]
+    words = [w for w in head.split() if w != "\\"]
+    while words and _ASSIGNMENT.fullmatch(words[0]):
+        words.pop(0)
+    if words and _PYTHON.fullmatch(words[0].rsplit("/", 1)[-1]):
+        words = [w for w in words[1:] if not w.startswith("-")][:1]
+    return words[0].rsplit("/", 1)[-1] if words and not words[0].startswith("-") else None
 
 
 @cache
@@ -70,11 +115,31 @@ def option_mention(source: Source) -> Finding | None:
     flag, value = match.group(1), match.group(2)
     engines = " or ".join(f"`{name}`" for name in _layout_options()[flag])
     line, column = point_of(source.text, match.start())
-    why = (
-        f"sets `{flag} {value}`, a layout option of {engines}, on a command that is none of the "
-        "engines' commands, `python -m` modules or images toplint reads (a script or program of "
-        "its own: a server, a conversion or a benchmark), so no deployment was read from it"
-    )
+    program = _program(source.text, match.start())
+    pipeline = _pipeline_programs().get(program or "")
+    if program is not None and pipeline is not None:
+        engine, role = pipeline
+        # what the program writes, in BuildPipeline's terms: a converter lays a checkpoint out
+        # for the sizes its flags give; the builder builds one engine per rank of the checkpoint
+        # it reads (the size is the checkpoint's, whatever else its command line says)
+        does = (
+            "which builds one engine for each rank of the checkpoint it reads"
+            if role == "builder"
+            else "which lays out the checkpoint it writes for that size"
+        )
+        why = (
+            f"sets `{flag} {value}` on `{program}`, the {role} of `{engine}`'s offline pipeline, "
+            f"{does}; nothing in this file serves what it writes with a command toplint reads "
+            "(it is run by a script or program of its own, such as a server or a benchmark, or "
+            "not at all), so no deployment was read from it"
+        )
+    else:
+        why = (
+            f"sets `{flag} {value}`, a layout option of {engines}, on a command that is none of "
+            "the engines' commands, `python -m` modules or images toplint reads (a script or "
+            "program of its own: a server, a conversion or a benchmark), so no deployment was "
+            "read from it"
+        )
     return no_deployment(
         source.path, line, column, why, anchor=f"option:{flag}", severity=Severity.INFO
     )
