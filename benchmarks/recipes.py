@@ -22,7 +22,10 @@ Chinese engineers' verified write-ups: H20, H100, A100 at TP 4-16, FP8/INT8 chec
 `recipes16` (tests/recipes16/, cloud providers' published deployments: GKE's sample manifests on
 L4, A100, H100 and H200, two-node LeaderWorkerSet, and an MI325X guide) or `recipes17`
 (tests/recipes17/, model publishers' deployment guides and vLLM's per-model recipes for Kimi-K2,
-Kimi-K2.5, GLM-4.5, DeepSeek-V3.2 and Gemma 4 on H200, H20, H100, A100 and MI300X).  For
+Kimi-K2.5, GLM-4.5, DeepSeek-V3.2 and Gemma 4 on H200, H20, H100, A100 and MI300X) or
+`recipes18` (tests/recipes18/, KAITO's per-model Workspace presets on Azure A100 and H100 NVL
+instances and AMD's ROCm blogs: DeepSeek-R1 with SGLang on 8 MI300X and 8 H200, Gemma 3 on
+MI300X).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -70,6 +73,7 @@ SETS = (
     "recipes15",
     "recipes16",
     "recipes17",
+    "recipes18",
 )
 
 
