@@ -20,6 +20,10 @@ with what to write instead: argparse's switches take no argument ("ignored expli
 nor do click's flags or clap's; a switch some releases parsed with an optional value (vLLM's
 `--enable-chunked-prefill` before 0.9.2) is not reported on an image that pins one of those
 releases, and where no image pins a release it is judged as the later ones, which say so.
+An option earlier releases took and later ones removed (SGLang's `--enable-flashinfer-mla`,
+taken until 0.4.5 and refused after) is judged the same way: no finding on an image that pins
+a release that took it, a warning naming those releases on any other, never a rename to a near
+option.
 
 ## Why is this bad?
 vLLM, SGLang and TGI exit at start-up on an unknown option, so the pod crash-loops; a typo in a

@@ -18,7 +18,7 @@ that every record of the package has its template; regenerate it with
 # The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
 
 COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 32, 35, 53)
-FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 26, 58)
+FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 20, 26, 58)
 
 
 def _p1(self, a0):
@@ -742,6 +742,30 @@ def _t19(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n16] = _f16() if a16 is MISSING else a16
     _rd[_n17] = _f17() if a17 is MISSING else a17
     _rd[_n18] = _f18() if a18 is MISSING else a18
+
+
+def _t20(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19):
+    _rd = self.__dict__
+    _rd[_n0] = _f0() if a0 is MISSING else a0
+    _rd[_n1] = _f1() if a1 is MISSING else a1
+    _rd[_n2] = _f2() if a2 is MISSING else a2
+    _rd[_n3] = _f3() if a3 is MISSING else a3
+    _rd[_n4] = _f4() if a4 is MISSING else a4
+    _rd[_n5] = _f5() if a5 is MISSING else a5
+    _rd[_n6] = _f6() if a6 is MISSING else a6
+    _rd[_n7] = _f7() if a7 is MISSING else a7
+    _rd[_n8] = _f8() if a8 is MISSING else a8
+    _rd[_n9] = _f9() if a9 is MISSING else a9
+    _rd[_n10] = _f10() if a10 is MISSING else a10
+    _rd[_n11] = _f11() if a11 is MISSING else a11
+    _rd[_n12] = _f12() if a12 is MISSING else a12
+    _rd[_n13] = _f13() if a13 is MISSING else a13
+    _rd[_n14] = _f14() if a14 is MISSING else a14
+    _rd[_n15] = _f15() if a15 is MISSING else a15
+    _rd[_n16] = _f16() if a16 is MISSING else a16
+    _rd[_n17] = _f17() if a17 is MISSING else a17
+    _rd[_n18] = _f18() if a18 is MISSING else a18
+    _rd[_n19] = _f19() if a19 is MISSING else a19
 
 
 def _t26(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25):

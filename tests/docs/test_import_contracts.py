@@ -78,6 +78,7 @@ RULES_MAY_IMPORT = (
     "toplint.parse",
     "toplint.parse.options",
     "toplint.parse.switchvalue",  # a switch given a value (TL005), what parse.options reports
+    "toplint.parse.retired",  # an option earlier releases took (TL005), what parse.options reports
     "toplint.parse.flagfields",  # the bound of a parallel size (TL010)
     "toplint.parse.sizing",  # which setting names size a parallel dimension (TL003's wording)
     "toplint.placement",

@@ -17,7 +17,7 @@ from toplint.engines.gpuneeds import (
     StateSplit,
 )
 from toplint.engines.layout import planned
-from toplint.engines.sglang_options import ALIASES, OPTIONS
+from toplint.engines.sglang_options import ALIASES, OPTIONS, RETIRED
 from toplint.engines.types import (
     AllToAll,
     Engine,
@@ -59,8 +59,8 @@ CLI = EngineSpec(
     },
     underscores_are_dashes=False,
     config_options=("config",),
-    # An image newer than this makes an unknown option TL005 info (toplint.engines.release).
-    release="0.5.5.post3",
+    release="0.5.5.post3",  # a newer image: an unknown option is TL005 info (engines.release)
+    retired=RETIRED,  # options of earlier releases: toplint.parse.retired
 )
 
 DYNAMO = dynamo.worker(CLI, "", "use-sglang-tokenizer")

@@ -207,3 +207,31 @@ ALIASES = {
 }
 
 OPTIONS = options(VALUE_0_5_5 + VALUE_0_5_15 + VALUE_0_5_23, SWITCH_0_5_5 + SWITCH_0_5_15)
+
+# Options earlier releases took and the releases above lack (``toplint.parse.retired`` judges
+# them at the release an image pins): option -> (takes a value?, the first release read to take
+# it, the first read to refuse or lack it, the last read to take it where the releases between
+# it and that one were not read ("" all were), what to write instead ("" nothing said)).  Read
+# from the PyPI wheels' sglang/srt/server_args.py (``add_argument`` calls, Python's ast) of
+# sglang 0.4.4.post1, 0.4.5, 0.4.5.post3, 0.4.6, 0.4.7, 0.4.7.post1, 0.4.8, 0.4.8.post1, 0.4.9
+# and 0.5.1, against 0.5.5.post3 above.  A ``DeprecatedAction`` option (0.4.5.post3 to 0.4.7:
+# ``--enable-flashinfer-mla``) raises ValueError with its help when given: refused.  Release
+# numbers have three parts (``toplint.engines.versions.version``), so a change inside a .postN
+# series (``--disable-mla`` in 0.4.5, gone in 0.4.5.post3; ``--disable-overlap-cg-plan`` new in
+# 0.4.7.post1) is dated at the series on the refusing side.  Two names only 0.4.5's series had
+# (``--enable-flashmla``, ``--enable-llama4-multimodal``) are not listed: no three-part
+# release takes them throughout.
+RETIRED = {
+    "enable-flashinfer-mla": (
+        False,
+        "0.4.4",
+        "0.4.5",
+        "",
+        "write `--attention-backend flashinfer` (0.4.5.post3's deprecation message)",
+    ),
+    "disable-mla": (False, "0.4.4", "0.4.5", "", ""),
+    "n-share-experts-fusion": (True, "0.4.5", "0.4.7", "", ""),
+    "impl": (True, "0.4.7", "0.5.1", "0.4.9", ""),
+    "max-micro-batch-size": (True, "0.4.7", "0.5.5", "0.5.1", ""),
+    "disable-overlap-cg-plan": (False, "0.4.8", "0.5.1", "0.4.9", ""),
+}

@@ -50,6 +50,7 @@ class EngineSpec:
     # switch -> the first release whose parser takes no value after it (before: StoreBoolean's
     # optional true/false; "" none known to refuse): ``toplint.parse.switchvalue``
     valued_until: Mapping[str, str] = field(default_factory=dict)
+    retired: Mapping[str, tuple[bool, str, str, str, str]] = field(default_factory=dict)
 
     @property
     def engine_name(self) -> str:

@@ -29,6 +29,7 @@ from toplint.model import (
     Position,
     Severity,
 )
+from toplint.parse.retired import retired_flag, retired_value
 from toplint.record import record
 
 
@@ -161,12 +162,16 @@ def parse_args(
             continue
         if canonical is None:
             joined = _joined_option(spec, token)
+            old = retired_value(spec, name_part)  # an option earlier releases took
             if unknown_rule and joined is not None:
                 findings.append(_one_word(spec, token, joined, arg))
+            elif unknown_rule and old is not None:
+                retired = retired_flag(spec, name_part, arg.position, arg.anchor, image)
+                findings += [retired] if retired else []
             elif unknown_rule and token.startswith("--"):
                 findings.append(_unknown_flag(spec, name_part, arg, newer))
             # An unknown option may take a value: skip a following non-option token.
-            if not eq and i < len(args) and not _looks_like_option(args[i]):
+            if old is not False and not eq and i < len(args) and not _looks_like_option(args[i]):
                 i += 1
             continue
         takes_value = how == "dotted" or spec.options.get(canonical, False)
