@@ -63,6 +63,8 @@ start-up refusals, LoRA, speculative decoding and CPU offload;
 (DeepSeek-R1, DeepSeek-V2, Kimi-K2, MiniMax-M1, MiniMax-M2);
 `--set round49`: tests/incidents/SPLIT49.md, 6 more threads from model owners' trackers (OpenGVLab's
 InternVL, zai-org's GLM-4 and GLM-V);
+`--set round50`: tests/incidents/SPLIT50.md, 8 more threads from operators' and serving platforms'
+trackers (Dynamo, KServe, KubeAI);
 `--set round51`: tests/incidents/SPLIT51.md, 9 more threads from hardware vendors' and lesser
 engines' trackers (TensorRT-LLM, Triton's TensorRT-LLM backend, ROCm/vllm, rtp-llm, LightLLM,
 ipex-llm);
@@ -143,6 +145,7 @@ SPLITS = {
     "round47": "SPLIT47.md",
     "round48": "SPLIT48.md",
     "round49": "SPLIT49.md",
+    "round50": "SPLIT50.md",
     "round51": "SPLIT51.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}

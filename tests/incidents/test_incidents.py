@@ -64,6 +64,7 @@ ROUNDS = (
     "round47",
     "round48",
     "round49",
+    "round50",
     "round51",
 )
 
@@ -117,6 +118,7 @@ DEVELOPMENT_ON_TOP = {
     "round47": 0,
     "round48": 0,
     "round49": 1,
+    "round50": 0,
     "round51": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
@@ -168,6 +170,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round47": 0,
     "round48": 0,
     "round49": 0,
+    "round50": 0,
     "round51": 0,
 }
 
@@ -230,6 +233,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round47"]["development"] + rounds["round47"]["held-out"]) >= 8
     assert len(rounds["round48"]["development"] + rounds["round48"]["held-out"]) >= 8
     assert len(rounds["round49"]["development"] + rounds["round49"]["held-out"]) >= 6
+    assert len(rounds["round50"]["development"] + rounds["round50"]["held-out"]) >= 8
     assert len(rounds["round51"]["development"] + rounds["round51"]["held-out"]) >= 8
 
 
