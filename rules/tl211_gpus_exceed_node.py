@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster
 from toplint.model import Deployment, Finding, Fix, Severity
+from toplint.optionkeys import GRAPH_HOST_GPUS, GRAPH_HOST_PARTS, GRAPH_HOST_REPORT
 from toplint.rulebook.helpers import expected_gpus, finding, layout_fix, layout_flags
 from toplint.rulebook.types import Rule, RuleContext
 from toplint.sourcekinds import source_kind
@@ -18,7 +19,12 @@ Checks that no single pod, container or host asks for more GPUs than one node of
 cluster has: a pod's `nvidia.com/gpu` request, a container's `docker run --gpus N` or compose
 device count, a launcher's GPUs per node for a job a script starts on hosts (verl's
 `trainer.n_gpus_per_node`), and the shards of an engine that runs on one host only (TGI
-`--num-shard`), or of a `docker run --gpus all` container, against the host's GPUs.
+`--num-shard`), or of a `docker run --gpus all` container, against the host's GPUs.  A
+Dynamo SDK graph config is checked as a whole: `dynamo serve` starts all its services on one
+host and gives each worker of each service the host's next `ServiceArgs.resources.gpu` GPUs,
+so the graph asks that host for the sum of `workers` × `gpu` (reported once, on its first
+server, where the cluster is one node or has fewer GPUs than the sum; a graph whose services
+pick their devices by hand is not summed).
 
 Outcome reported (toplint's severity policy): the scheduler cannot place it — the pod needs more
 GPUs than a node has (error).
@@ -63,6 +69,10 @@ pod over nodes needs a multi-node workload such as a LeaderWorkerSet).
 - TGI launcher, shards on one host (`--num-shard`, `find_num_shards`): https://github.com/huggingface/text-generation-inference/blob/main/launcher/src/main.rs
 - vLLM executor choice and the world-size check: https://github.com/vllm-project/vllm/blob/main/vllm/config/parallel.py
 - LeaderWorkerSet, one group of pods across nodes: https://lws.sigs.k8s.io/docs/overview/
+- Dynamo's local GPU allocator (`ResourceAllocator.assign_gpus`: "Not enough GPUs to be
+  assigned", then device numbers past the host's last GPU), read in a fork's copy:
+  https://github.com/vickiegpt/dynamo/blob/42666c2c0a347630feb7f93d0f54c4f0ce1e5383/deploy/dynamo/sdk/src/dynamo/sdk/cli/allocator.py
+- A graph that needs 3 GPUs on a 2-GPU host starts and hangs: https://github.com/ai-dynamo/dynamo/issues/1373
 """
 
 
@@ -74,6 +84,9 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
     node = cluster.gpus_per_node
     world = expected_gpus(dep)
     data = {"cluster": cluster.name, "node_gpus": node, "world_size": world}
+    graph = _graph_on_one_host(rule, ctx)
+    if graph is not None:
+        yield graph
     requested = dep.gpus_per_node
     if requested is not None and requested > node and "gpus_per_node" in dep.sources:
         unit = _unit(dep)
@@ -99,6 +112,34 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         f"nodes of cluster {cluster.name} have {node}",
         fix=_spread(dep, "host", cluster),
         data=data,
+    )
+
+
+def _graph_on_one_host(rule: Rule, ctx: RuleContext) -> Finding | None:
+    """A Dynamo graph whose workers ``dynamo serve`` gives GPUs of its one host in turn
+    (``toplint.parse.generic.dynamograph``) asking for more than a node has - reported once, on
+    the graph's first server, where the cluster is one node or has fewer GPUs than the sum
+    (on more nodes ``dynamo deploy`` may spread the services, which the file does not say)."""
+    dep, cluster = ctx.deployment, ctx.cluster
+    written = str(dep.options.get(GRAPH_HOST_GPUS, ""))  # the reader's own count
+    if cluster is None or not written.isdigit() or not dep.options.get(GRAPH_HOST_REPORT):
+        return None
+    total = int(written[:9])
+    node = cluster.gpus_per_node
+    if total <= node or (cluster.nodes > 1 and total <= cluster.total_gpus):
+        return None
+    parts = dep.options.get(GRAPH_HOST_PARTS, "")
+    return finding(
+        rule,
+        ctx,
+        "gpus",
+        f"`dynamo serve` starts the graph's services on one host and gives each worker GPUs of "
+        f"its own ({parts}: workers × GPUs each): {total} GPUs; nodes of cluster "
+        f"{cluster.name} have {node}: the workers past the host's last GPU are given devices "
+        f"it does not have",
+        fix=f"one host has {node} GPUs: give the graph's workers at most {node} in all "
+        f"(ServiceArgs.workers × resources.gpu), or serve it on a host with {total}",
+        data={"cluster": cluster.name, "node_gpus": node, "requested": total},
     )
 
 

@@ -50,3 +50,12 @@ RAY_BY_DEFAULT = "executor.ray_by_default"
 # apart from the leader's (a LeaderWorkerSet's workerTemplate; ``gpus_per_node`` is the
 # leader's): a fix to the GPUs per pod writes both.
 WORKERS_GPUS = "gpus_per_node.workers"
+
+# ``Deployment.options`` keys of a server of a Dynamo SDK graph config that ``dynamo serve``
+# starts with the graph's other services on one host, each worker given its own GPUs in turn
+# (``toplint.parse.generic.dynamograph``): the GPUs the graph's workers ask for in all, what
+# asks for them ("VllmDecodeWorker 1 × 1, ..."), and on the first such server only, that it
+# is the one to report the sum on (TL211).
+GRAPH_HOST_GPUS = "graph.host_gpus"
+GRAPH_HOST_PARTS = "graph.host_gpus.parts"
+GRAPH_HOST_REPORT = "graph.host_gpus.report"

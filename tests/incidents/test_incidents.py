@@ -118,7 +118,7 @@ DEVELOPMENT_ON_TOP = {
     "round47": 0,
     "round48": 0,
     "round49": 1,
-    "round50": 0,
+    "round50": 1,
     "round51": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {

@@ -18,6 +18,7 @@ from toplint.record import replace
 
 if TYPE_CHECKING:
     from toplint.infra.yamlsafe import Document
+    from toplint.parse.generic.dynamograph import Graph
     from toplint.parse.generic.hydra import Composed
 
 # Parsers of data formats (YAML): a file they read but found no deployment in may still write
@@ -224,11 +225,15 @@ def _with_followed(source: Source, result: ParseResult, found: ParseResult | Non
     return ParseResult(source.path, found.deployments, (*result.findings, *found.findings))
 
 
-def _composed(doc: Document, path: str) -> Document | Composed:
+def _composed(doc: Document, path: str) -> Document | Composed | Graph:
     """A Hydra primary config with its ``defaults:`` composed, or a config naming its parents
-    by path (``defaults: parent.yaml``) with them merged in (``toplint.parse.generic.hydra``)."""
+    by path (``defaults: parent.yaml``) with them merged in (``toplint.parse.generic.hydra``);
+    a Dynamo graph config with its ``Common`` settings given to the services that subscribe to
+    them (``toplint.parse.generic.dynamograph``)."""
     if not (isinstance(doc.data, dict) and isinstance(doc.data.get("defaults"), (list, str))):
-        return doc
+        from toplint.parse.generic.dynamograph import inherit
+
+        return inherit(doc) or doc
     from toplint.parse.generic.hydra import compose
 
     return compose(doc, path) or doc

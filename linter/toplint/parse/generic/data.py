@@ -19,7 +19,7 @@ from toplint.model import Deployment, Finding, Unresolved
 from toplint.parse import sizing
 from toplint.parse.argv import deployment_from_invocation
 from toplint.parse.enginecfg import disk_loader
-from toplint.parse.generic import allocation, scopes
+from toplint.parse.generic import allocation, dynamograph, scopes
 from toplint.parse.generic import evidence as ev
 from toplint.parse.generic.models import ancestors, find_model, leading_model
 from toplint.parse.generic.scope import Scope, Tree, engine_call
@@ -72,7 +72,8 @@ def read(
         read = _without_argument_sources(tree, read, calls)
         read = _without_library_settings(tree, read)
         read = _without_calls_of_definitions(tree, read, foreign_calls)
-    return [dep for _, dep, _ in read], [f for _, _, found in read for f in found]
+    deployments = dynamograph.mark(tree, [(scope.at, dep) for scope, dep, _ in read])
+    return deployments, [f for _, _, found in read for f in found]
 
 
 def _without_argument_sources(
