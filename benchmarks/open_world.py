@@ -72,7 +72,11 @@ workers, Koyeb, after set 30),
 tests/data/open_world32/ (set 32, Asian cloud platforms and communities: Tencent TKE manifests,
 H20 and AutoDL launchers from Chinese-language repositories, a Japanese team's Slurm/Ray
 launcher, a Korean institute's vLLM image, MindIE on Ascend and vLLM on Moore Threads to
-decline, MinerU images on MetaX and Ascend bases that start nothing, after set 30) and
+decline, MinerU images on MetaX and Ascend bases that start nothing, after set 30),
+tests/data/open_world33/ (set 33, infrastructure-as-code: Ansible roles' unit and compose
+templates, docker_container tasks and Kubernetes manifests with the defaults, group_vars and
+profiles that start nothing, a vLLM --config file, a Packer template, a Slurm job and SGLang
+compose services, after set 32) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -152,6 +156,7 @@ SETS = {
     "30": _TESTDATA / "open_world30",
     "31": _TESTDATA / "open_world31",
     "32": _TESTDATA / "open_world32",
+    "33": _TESTDATA / "open_world33",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
