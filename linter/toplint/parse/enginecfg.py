@@ -84,8 +84,8 @@ def fold_engine_config(
     try:
         loaded = loader(ref.value)
     except ReadRefused as exc:
-        if exc.reason == OUTSIDE:
-            return _unread(dep, spec, ref, None), (_outside(ref),)
+        if exc.reason == OUTSIDE:  # there at run time, read by the engine: its layout unknown
+            return _unread(dep, spec, ref, None, outside=True), (_outside(ref),)
         return _unread(dep, spec, ref, exc.reason), ()
     if loaded is None:
         return _unread(dep, spec, ref, None), ()
@@ -181,24 +181,29 @@ def _unknown_key(
     )
 
 
-def _unread(dep: Deployment, spec: EngineSpec, ref: Flag, reason: str | None) -> Deployment:
-    """A config file that was not read.  Where the file wins over the command line
-    (TensorRT-LLM), a layout value the command line does not write is unknown: unresolved,
-    not the default (such files are where those deployments write their layout).  A value the
-    command line writes is kept; the note says the file may override it."""
+def _unread(
+    dep: Deployment, spec: EngineSpec, ref: Flag, reason: str | None, outside: bool = False
+) -> Deployment:
+    """A config file that was not read.  A layout value the command line does not write is the
+    file's when the file sets one, so it is unknown: unresolved, not the default.  That holds
+    where the file wins over the command line (TensorRT-LLM's YAML), and, where the command
+    line wins (vLLM's ``--config``: docs.vllm.ai, "vllm serve", "Configuration file": a value
+    given on the command line takes precedence over the file's), for a file outside the
+    repository (``outside``), which the engine reads at run time.  A file the repository should
+    hold but does not (a branch's other choice) keeps the defaults there, as before.  A value
+    the command line writes is kept; where the file wins, the note says it may override it."""
     why = f" ({reason})" if reason else ""
     shown = ref.value if ref.value is not None else " ".join(ref.unresolved)
     note = f"engine config `{shown}` was not read{why}; its settings are not included"
     if spec.config_overrides_cli:
         note += " (it takes precedence over the command line)"
     dep = replace(dep, notes=(*dep.notes, note))
-    if not spec.config_overrides_cli:
+    if not (spec.config_overrides_cli or outside):
         return dep
     at = ref.value_position or ref.position
     written = {spec.fields.get(f.name) for f in dep.flags}
-    fields = [
-        f for f in ("tp", "pp", "ep") if f in spec.config_fields.values() and f not in written
-    ]
+    settable = {*spec.fields.values(), *spec.config_fields.values()}
+    fields: list[str] = [f for f in ("tp", "pp", "ep") if f in settable and f not in written]
     if not fields:
         return dep
     variable = f"{ref.value if ref.value is not None else ', '.join(ref.unresolved)} (not read)"
