@@ -77,7 +77,8 @@ def test_a_scripts_template_is_found_in_a_directory_walk_and_read_as_a_script() 
     from tests.parse.helpers import only
     from toplint.discover.files import wanted
 
-    assert wanted("serve.sh.j2") and wanted("job.slurm.j2") and not wanted("values.yaml.j2")
+    assert wanted("serve.sh.j2") and wanted("job.slurm.j2")
+    assert wanted("values.yaml.j2")  # read as the YAML it renders (parse.text.jinjayaml)
     dep = only("serve.sh.j2", "vllm serve org/m --tensor-parallel-size {{ tp }}\n")  # no shebang
     assert (dep.engine, dep.tp) == ("vllm", None)
 

@@ -10,8 +10,10 @@ from toplint.record import record
 # templatefile; Go templates' ``.tmpl``): the file is YAML once its placeholders are filled, and
 # is read as the YAML it renders, each placeholder an unresolved value (a Helm-style ``{{ }}``
 # body is still a template no YAML reader reads: ``parse.base.is_template``).  Helm's
-# ``_helpers.tpl`` is no YAML name and stays unread.
-YAML_TEMPLATE_SUFFIXES = (".tpl", ".tmpl", ".tftpl")
+# ``_helpers.tpl`` is no YAML name and stays unread.  Ansible's ``template`` module renders a
+# Jinja2 ``.j2`` file (``templates/compose.yaml.j2``), with the play's variables:
+# ``parse.text.jinjayaml``.
+YAML_TEMPLATE_SUFFIXES = (".tpl", ".tmpl", ".tftpl", ".j2")
 
 
 def read_name(basename: str) -> str:

@@ -38,6 +38,7 @@ from toplint.parse.fallback import (
 )
 from toplint.parse.generic.chartdir import chart_above, rendered_none
 from toplint.parse.testcode import is_chart_test, is_test_code
+from toplint.parse.text.jinjayaml import yaml_rendered
 from toplint.record import replace
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ def parse_source(source: Source, parsers: Sequence[Parser]) -> ParseResult:
     """Deployments of one file.  Never raises for bad input."""
 
     new_file()  # the file's expansion budget (toplint.infra.budgets)
+    source = yaml_rendered(source)  # an Ansible `x.yaml.j2` as its role renders it
     if is_test_code(source.name) or is_chart_test(source):
         return ParseResult(source.path, (), ())  # a test's engine calls deploy nothing
     parser = choose(source, parsers)
@@ -300,9 +302,7 @@ def _unread_ray_modules(source: Source, mention: Finding | None) -> Finding | No
     if mention is None:
         return unread_note(source)
     why = unread_modules(source)
-    if not why:
-        return mention
-    return replace(mention, message=f"{mention.message} ({'; '.join(why)})")
+    return replace(mention, message=f"{mention.message} ({'; '.join(why)})") if why else mention
 
 
 def _unread_builds(source: Source, mention: Finding) -> Finding:

@@ -16,9 +16,14 @@ docs.ansible.com, "Roles", role directory structure) is rendered by the role's t
 role's variables: ``defaults/main.yml`` ("default variables for the role ... the lowest priority
 of any variables available") under a play's ``vars``, and ``vars/main.yml`` ("other variables
 for the role") over them ("Understanding variable precedence": role defaults 2, play vars 12,
-play vars_files 14, role vars 15).  Inventory variables (``group_vars/``, ``host_vars/``) may set
-a role default again; they are not read, so a value here is the role's own, as a shell's
-``${VAR:-default}`` is its default.
+play vars_files 14, role vars 15).  The variables every host gets, ``group_vars/all.yml`` (or the
+files of a ``group_vars/all/`` folder) beside the playbooks, set a role default again ("inventory
+group_vars/all" 4, "playbook group_vars/all" 6) and are read; a narrower group's or a host's
+(``group_vars/<group>``, ``host_vars/``) may set them once more for some hosts only and are not,
+so a value here is what every host gets unless one says otherwise, as a shell's
+``${VAR:-default}`` is its default.  The project root is the folder above ``roles/`` for a role's
+template, else the folder above ``templates/``; a play in its ``playbooks/`` folder that renders
+the template (``src: ../templates/x.j2``, resolved from the play's folder) counts as one beside it.
 
 ``substituted(text, path)`` puts ``${NAME}`` references of the same length in place of the
 resolved ``{{ name }}`` (so every position stays) and returns their values, for the shell
@@ -47,7 +52,7 @@ def substituted(text: str, path: str) -> tuple[str, dict[str, str]]:
     of those names; ``text`` as it is when nothing renders it."""
     if "{{" not in text or path == "-":
         return text, {}
-    values = _variables(path)
+    values = variables(path)
     if not values:
         return text, {}
     env: dict[str, str] = {}
@@ -65,12 +70,38 @@ def substituted(text: str, path: str) -> tuple[str, dict[str, str]]:
     return _PLAIN.sub(put, text), env
 
 
-def _variables(path: str) -> dict[str, str]:
+def variables(path: str) -> dict[str, str]:
+    """The plain values a template at ``path`` (in a ``templates/`` folder) is rendered with."""
     folder = os.path.dirname(path)
     if os.path.basename(folder) != "templates":
         return {}
     defaults, role_vars = (_role_file(path, part) for part in ("defaults", "vars"))
-    return {**defaults, **_play_values(path, folder), **role_vars}
+    return {**defaults, **_group_all(path), **_play_values(path, folder), **role_vars}
+
+
+def _root_ref(path: str) -> str:
+    """The project root relative to the template's folder: above ``roles/`` for a role's
+    template (``roles/<role>/templates/x``), else the folder above ``templates/``."""
+    role = os.path.dirname(os.path.dirname(path))
+    return "../../.." if os.path.basename(os.path.dirname(role)) == "roles" else ".."
+
+
+def _group_all(path: str) -> dict[str, str]:
+    """``group_vars/all.yml`` (``.yaml``) or the files of ``group_vars/all/`` at the root."""
+    base = posixpath.join(_root_ref(path), "group_vars")
+    local = os.path.normpath(os.path.join(os.path.dirname(path), base))
+    out: dict[str, str] = {}
+    for name in ("all.yml", "all.yaml"):
+        if os.path.isfile(os.path.join(local, name)):
+            out.update(_scalars(_load(path, posixpath.join(base, name))))
+    try:
+        names = sorted(e.name for e in os.scandir(os.path.join(local, "all")) if e.is_file())
+    except OSError:
+        names = []
+    for name in names[:_MAX_PLAYBOOKS]:
+        if name.endswith((".yml", ".yaml")):
+            out.update(_scalars(_load(path, posixpath.join(base, "all", name))))
+    return out
 
 
 def _role_file(path: str, part: str) -> dict[str, str]:
@@ -83,22 +114,32 @@ def _role_file(path: str, part: str) -> dict[str, str]:
     return {}
 
 
+def _playbooks(folder: str) -> list[str]:
+    """The YAML files a play may be in, relative to the template's folder: beside ``templates/``
+    and in a ``playbooks/`` folder there."""
+    above = os.path.dirname(folder) or "."
+    out: list[str] = []
+    for sub in ("", "playbooks"):
+        try:
+            names = sorted(
+                e.name
+                for e in os.scandir(os.path.join(above, sub) if sub else above)
+                if e.is_file(follow_symlinks=False) and e.name.endswith((".yml", ".yaml"))
+            )
+        except OSError:
+            continue
+        out += [posixpath.join("..", sub, name) for name in names]
+    return out[:_MAX_PLAYBOOKS]
+
+
 def _play_values(path: str, folder: str) -> dict[str, str]:
-    try:
-        names = sorted(
-            e.name
-            for e in os.scandir(os.path.dirname(folder) or ".")
-            if e.is_file(follow_symlinks=False) and e.name.endswith((".yml", ".yaml"))
-        )
-    except OSError:
-        return {}
     wanted = os.path.basename(path)
     found: dict[str, str] = {}
     clashes: set[str] = set()
-    for name in names[:_MAX_PLAYBOOKS]:
-        ref = posixpath.join("..", name)
+    for ref in _playbooks(folder):
+        sub = posixpath.dirname(ref.removeprefix("../"))
         for play in _plays(path, ref):
-            if not any(_renders(task, wanted) for task in _tasks(play)):
+            if not any(_renders(task, wanted, sub) for task in _tasks(play)):
                 continue
             for key, value in _play_variables(path, ref, play).items():
                 if found.get(key, value) != value:
@@ -131,11 +172,19 @@ def _tasks(play: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
             yield from (t for t in tasks if isinstance(t, Mapping))
 
 
-def _renders(task: Mapping[str, Any], wanted: str) -> bool:
+def _renders(task: Mapping[str, Any], wanted: str, sub: str = "") -> bool:
+    """The task renders the template: its ``src`` as written, or relative to ``templates/``, as
+    Ansible looks it up from the play's folder ``sub`` (relative to the one above
+    ``templates/``)."""
     for key in _TEMPLATE_KEYS:
         spec = task.get(key)
         src = spec.get("src") if isinstance(spec, Mapping) else None
-        if isinstance(src, str) and posixpath.normpath(src) in (wanted, f"templates/{wanted}"):
+        if not isinstance(src, str):
+            continue
+        if sub:
+            if posixpath.normpath(posixpath.join(sub, src)) == f"templates/{wanted}":
+                return True
+        elif posixpath.normpath(src) in (wanted, f"templates/{wanted}"):
             return True
     return False
 
