@@ -1,6 +1,8 @@
-"""Hostile repositories: each input runs toplint in a subprocess under ``resource.setrlimit``
-limits (address space and CPU seconds), so a blow-up is a killed process (a failed test), never
-a hung or swapping test run.  No test asserts on wall-clock time; the subprocess timeout only
+"""Hostile repositories: each input runs toplint in a process of its own under
+``resource.setrlimit`` limits (address space and CPU seconds), so a blow-up is a killed process
+(a failed test), never a hung or swapping test run.  The process is a fork of an interpreter
+that has imported toplint where that runs as ``python -m toplint`` would (forkrun.py), else a
+new ``python -m toplint``.  No test asserts on wall-clock time; the subprocess timeout only
 guards against a hang that uses no CPU (a blocked open of a FIFO), and is far above any run.
 """
 
@@ -15,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from . import forkrun
 
 # Limits of one toplint run on hostile input: a normal run of these small trees needs ~60 MB
 # and well under a CPU second.
@@ -54,6 +58,11 @@ def run_toplint(
     decoded with escapes."""
     full_env = {**os.environ, "TOPLINT_CACHE_DIR": str(cwd / ".toplint-cache"), **(env or {})}
     full_env.pop("TOPLINT_DEBUG", None)
+    if forkrun.usable(cwd, full_env, launcher):
+        code, out, err = forkrun.run_forked(
+            args, cwd, full_env, stdin, memory, cpu, HANG_GUARD_SECONDS
+        )
+        return Run(code, _text(out), _text(err), out)
     proc = subprocess.run(
         [*(launcher or (sys.executable, "-m", "toplint")), *args],
         cwd=cwd,
@@ -65,12 +74,11 @@ def run_toplint(
         preexec_fn=lambda: _limits(memory, cpu),
         check=False,
     )
-    return Run(
-        proc.returncode,
-        proc.stdout.decode("utf-8", "backslashreplace"),
-        proc.stderr.decode("utf-8", "backslashreplace"),
-        proc.stdout,
-    )
+    return Run(proc.returncode, _text(proc.stdout), _text(proc.stderr), proc.stdout)
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "backslashreplace")
 
 
 def killed(run: Run) -> bool:
