@@ -41,9 +41,11 @@ def test_every_row_cites_where_both_releases_were_read(engine: str, key: str) ->
 # read, 0.3.0, already registers the older ones: no release before it was read)
 RECENT = {
     "vllm": "deepseek_v2 deepseek_v3 deepseek_v32 qwen2_moe qwen3 qwen3_moe qwen3_next qwen3_vl "
-    "qwen3_vl_moe llama4 gemma2 gemma3 gemma3_text gpt_oss glm4_moe minimax_m2 mixtral phi3",
+    "qwen3_vl_moe llama4 gemma2 gemma3 gemma3_text gpt_oss glm4_moe minimax_m2 mixtral phi3 "
+    "kimi_k2 kimi_k25 kimi_k3 molmo2 glm_moe_dsa qwen3_5 qwen3_5_moe gemma4 deepseek_v4",
     "sglang": "deepseek_v3 deepseek_v32 qwen3 qwen3_moe qwen3_next qwen3_vl qwen3_vl_moe llama4 "
-    "gemma3 gemma3_text gpt_oss glm4_moe minimax_m2",
+    "gemma3 gemma3_text gpt_oss glm4_moe minimax_m2 kimi_k2 kimi_k25 glm_moe_dsa qwen3_5 "
+    "qwen3_5_moe gemma4 deepseek_v4 kimi_k3",
 }
 
 
@@ -107,6 +109,46 @@ def test_a_release_between_the_two_read_is_a_doubt() -> None:
 
 
 def test_an_architecture_without_a_row_is_not_judged() -> None:
-    # Kimi-K2 names DeepseekV3ForCausalLM under its own model_type kimi_k2; no row was read
-    assert "kimi_k2" not in table_of(get_engine("vllm"))
-    assert _architecture(_dep("vllm", "moonshotai/Kimi-K2", "vllm/vllm-openai:v0.6.0")) == []
+    # Step-3.7-Flash's Step3p7FlashForCausalLM is in no vLLM release read (0.1.0 to 0.34.0)
+    assert "step3p7" not in table_of(get_engine("vllm"))
+    assert (
+        _architecture(_dep("vllm", "stepfun-ai/Step-3.7-Flash", "vllm/vllm-openai:v0.13.0")) == []
+    )
+
+
+def test_kimi_k2_is_judged_by_the_class_its_config_names() -> None:
+    # Kimi-K2's config.json names DeepseekV3ForCausalLM under its own model_type kimi_k2: the
+    # release that registers that class serves it, before the Transformers fallback (0.7.2)
+    assert table_of(get_engine("vllm"))["kimi_k2"].architecture == "DeepseekV3ForCausalLM"
+    [(certain, message)] = _architecture(
+        _dep("vllm", "moonshotai/Kimi-K2", "vllm/vllm-openai:v0.6.0")
+    )
+    assert certain and "does not register DeepseekV3ForCausalLM" in message
+    assert _architecture(_dep("vllm", "moonshotai/Kimi-K2", "vllm/vllm-openai:v0.6.6")) == []
+
+
+# The rows read in the wheels after v0.13.0: the first release with the class, none before it.
+AFTER_0_13 = [
+    ("vllm", "Qwen/Qwen3.5-35B-A3B", "0.16.0", "0.17.0"),
+    ("vllm", "Qwen/Qwen3.5-27B", "0.16.0", "0.17.0"),
+    ("vllm", "zai-org/GLM-5", "0.15.1", "0.16.0"),
+    ("vllm", "moonshotai/Kimi-K2.5", "0.14.1", "0.15.0"),
+    ("vllm", "google/gemma-4-26B-A4B", "0.18.1", "0.19.0"),
+    ("vllm", "deepseek-ai/DeepSeek-V4-Flash", "0.19.1", "0.20.0"),
+    ("vllm", "moonshotai/Kimi-K3", "0.26.0", "0.27.0"),
+    ("sglang", "Qwen/Qwen3.5-35B-A3B", "0.5.8.post1", "0.5.9"),
+    ("sglang", "google/gemma-4-26B-A4B", "0.5.10.post1", "0.5.11"),
+    ("sglang", "deepseek-ai/DeepSeek-V4-Flash", "0.5.11", "0.5.12"),
+    ("sglang", "moonshotai/Kimi-K3", "0.5.16", "0.5.17"),
+]
+
+
+@pytest.mark.parametrize(("engine", "model", "before", "first"), AFTER_0_13)
+def test_the_first_release_after_0_13_that_serves_it(
+    engine: str, model: str, before: str, first: str
+) -> None:
+    row = table_of(get_engine(engine))[_model(model).model_type]
+    assert (row.last_without, row.first) == (before, first)
+    [(_, message)] = _architecture(_dep(engine, model, pin=before))
+    assert f"does not register {row.architecture}" in message
+    assert _architecture(_dep(engine, model, pin=first)) == []

@@ -6,9 +6,12 @@ SGLang registers the classes each ``python/sglang/srt/models/*.py`` names as ``E
 refuses the checkpoint ("Model architectures [...] are not supported for now").  Read in the
 PyPI wheels of 0.3.0, 0.3.6.post3, 0.4.0.post2, 0.4.1.post7, 0.4.5.post3, 0.4.6.post5,
 0.4.8.post1, 0.4.9.post6, 0.4.10.post2, 0.5.1.post3, 0.5.3.post3, 0.5.4.post3, 0.5.5.post3,
-0.5.6.post2 and 0.5.8.post1: a row's ``first`` is the first of these with the class and
-``last_without`` the one before it, the last post release of its version, so every release up
-to it lacks the class; releases between the two were not read (a warning with that doubt).
+0.5.6.post2, 0.5.8.post1 and every release from 0.5.9 to 0.5.23 (post releases too): a row's
+``first`` is the first of these with the class and ``last_without`` the one before it, the last
+post release of its version, so every release up to it lacks the class; releases between the
+two were not read (a warning with that doubt).  Molmo2ForConditionalGeneration and
+Step-3.7-Flash's Step3p7FlashForCausalLM (0.5.13 registers Step3p7ForConditionalGeneration
+instead) are in no wheel read.
 Keyed by the catalog's config.json ``model_type``; an architecture not here is not judged.
 """
 
@@ -128,6 +131,63 @@ _ROWS: dict[str, Served] = {
         "0.5.1.post3",
         "PyPI sglang==0.5.3.post3 wheel: sglang/srt/models/nemotron_h.py EntryClass; "
         "not in sglang==0.5.1.post3's",
+    ),
+    # Kimi-K2's config.json names DeepseekV3ForCausalLM under its own model_type kimi_k2
+    "kimi_k2": Served(
+        "DeepseekV3ForCausalLM",
+        "0.4.1.post7",
+        "0.4.0.post2",
+        "PyPI sglang==0.4.1.post7 wheel: sglang/srt/models/deepseek_v2.py EntryClass; "
+        "not in sglang==0.4.0.post2's",
+    ),
+    "kimi_k25": Served(
+        "KimiK25ForConditionalGeneration",
+        "0.5.9",
+        "0.5.8.post1",
+        "PyPI sglang==0.5.9 wheel: sglang/srt/models/kimi_k25.py EntryClass; "
+        "not in sglang==0.5.8.post1's",
+    ),
+    "glm_moe_dsa": Served(
+        "GlmMoeDsaForCausalLM",
+        "0.5.9",
+        "0.5.8.post1",
+        "PyPI sglang==0.5.9 wheel: sglang/srt/models/glm4_moe.py EntryClass; "
+        "not in sglang==0.5.8.post1's",
+    ),
+    "qwen3_5": Served(
+        "Qwen3_5ForConditionalGeneration",
+        "0.5.9",
+        "0.5.8.post1",
+        "PyPI sglang==0.5.9 wheel: sglang/srt/models/qwen3_5.py EntryClass; "
+        "not in sglang==0.5.8.post1's",
+    ),
+    "qwen3_5_moe": Served(
+        "Qwen3_5MoeForConditionalGeneration",
+        "0.5.9",
+        "0.5.8.post1",
+        "PyPI sglang==0.5.9 wheel: sglang/srt/models/qwen3_5.py EntryClass; "
+        "not in sglang==0.5.8.post1's",
+    ),
+    "gemma4": Served(
+        "Gemma4ForConditionalGeneration",
+        "0.5.11",
+        "0.5.10.post1",
+        "PyPI sglang==0.5.11 wheel: sglang/srt/models/gemma4_mm.py EntryClass; "
+        "not in sglang==0.5.10.post1's",
+    ),
+    "deepseek_v4": Served(
+        "DeepseekV4ForCausalLM",
+        "0.5.12",
+        "0.5.11",
+        "PyPI sglang==0.5.12 wheel: sglang/srt/models/deepseek_v4.py EntryClass; "
+        "not in sglang==0.5.11's",
+    ),
+    "kimi_k3": Served(
+        "KimiK3ForConditionalGeneration",
+        "0.5.17",
+        "0.5.16",
+        "PyPI sglang==0.5.17 wheel: sglang/srt/models/kimi_k3.py EntryClass; "
+        "not in sglang==0.5.16's",
     ),
 }
 

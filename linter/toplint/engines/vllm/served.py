@@ -6,9 +6,17 @@ entry to (``vllm/model_executor/models/registry.py``; ``__init__.py``'s ``_MODEL
 architectures [...] are not supported for now".  Each row was read at the release tags of
 vllm-project/vllm (as carried by the li2haipeng/vllm mirror, head 967572dd): the first final
 release whose registry has the class, and the final release just before it, which has not.
-Keyed by the catalog's config.json ``model_type`` (``ModelSpec.model_type``); an architecture
-not here is not judged.  Architectures first registered after v0.13.0 (the newest tag read:
-Qwen3.5, GLM-5, Gemma 4, Kimi-K2.5, ...) have no row.
+Releases after v0.13.0 were read in their PyPI wheels (``vllm==X`` as pip downloads it:
+vllm/model_executor/models/registry.py, the classes of its ``*_MODELS`` tables less
+``_PREVIOUSLY_SUPPORTED_MODELS``, ``_SPECULATIVE_DECODING_MODELS`` and the Transformers
+tables): every final release from 0.14.0 to 0.34.0, so a row's ``last_without`` is the
+release just before its ``first``.  Keyed by the catalog's
+config.json ``model_type`` (``ModelSpec.model_type``); an architecture not here is not judged
+(Step-3.7-Flash's Step3p7FlashForCausalLM is in no release read; LlamaForCausalLM, OPT,
+GPT-2 and GPT-NeoX are in the first, 0.1.0, so no release is known to lack them).  Only the
+first release is kept: later releases that dropped a class (``_PREVIOUSLY_SUPPORTED_MODELS``
+at 0.34.0: MiniMaxM1ForCausalLM and BaichuanForCausalLM "until v0.23.0", RWForCausalLM
+"until v0.28.0") are not judged.
 """
 
 from __future__ import annotations
@@ -171,6 +179,139 @@ _ROWS: dict[str, Served] = {
         "0.9.0.1",
         "vllm-project/vllm vllm/model_executor/models/registry.py at v0.9.1 (b6553be1); "
         "not at v0.9.0.1 (5fbbfe9a)",
+    ),
+    # Kimi-K2's config.json names DeepseekV3ForCausalLM under its own model_type kimi_k2
+    "kimi_k2": Served(
+        "DeepseekV3ForCausalLM",
+        "0.6.6",
+        "0.6.5",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.6.6 (f49777ba); "
+        "not at v0.6.5 (2d1b9baa)",
+    ),
+    "kimi_k25": Served(
+        "KimiK25ForConditionalGeneration",
+        "0.15.0",
+        "0.14.1",
+        "PyPI vllm==0.15.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.14.1's",
+    ),
+    "molmo2": Served(
+        "Molmo2ForConditionalGeneration",
+        "0.15.0",
+        "0.14.1",
+        "PyPI vllm==0.15.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.14.1's",
+    ),
+    "glm_moe_dsa": Served(
+        "GlmMoeDsaForCausalLM",
+        "0.16.0",
+        "0.15.1",
+        "PyPI vllm==0.16.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.15.1's",
+    ),
+    "qwen3_5": Served(
+        "Qwen3_5ForConditionalGeneration",
+        "0.17.0",
+        "0.16.0",
+        "PyPI vllm==0.17.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.16.0's",
+    ),
+    "qwen3_5_moe": Served(
+        "Qwen3_5MoeForConditionalGeneration",
+        "0.17.0",
+        "0.16.0",
+        "PyPI vllm==0.17.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.16.0's",
+    ),
+    "gemma4": Served(
+        "Gemma4ForConditionalGeneration",
+        "0.19.0",
+        "0.18.1",
+        "PyPI vllm==0.19.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.18.1's",
+    ),
+    "deepseek_v4": Served(
+        "DeepseekV4ForCausalLM",
+        "0.20.0",
+        "0.19.1",
+        "PyPI vllm==0.20.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.19.1's",
+    ),
+    "kimi_k3": Served(
+        "KimiK3ForConditionalGeneration",
+        "0.27.0",
+        "0.26.0",
+        "PyPI vllm==0.27.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.26.0's",
+    ),
+    "RefinedWebModel": Served(
+        "RWForCausalLM",
+        "0.1.3",
+        "0.1.2",
+        "vllm-project/vllm vllm/model_executor/model_loader.py at v0.1.3 (aa84c92e); "
+        "not at v0.1.2 (1c395b4e)",
+    ),
+    "baichuan": Served(
+        "BaichuanForCausalLM",
+        "0.1.3",
+        "0.1.2",
+        "vllm-project/vllm vllm/model_executor/model_loader.py at v0.1.3 (aa84c92e); "
+        "not at v0.1.2 (1c395b4e)",
+    ),
+    "mistral": Served(
+        "MistralForCausalLM",
+        "0.2.0",
+        "0.1.7",
+        "vllm-project/vllm vllm/model_executor/model_loader.py at v0.2.0 (e2fb71ec); "
+        "not at v0.1.7 (90eb3f43)",
+    ),
+    "deepseek": Served(
+        "DeepseekForCausalLM",
+        "0.3.0",
+        "0.2.7",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.3.0 (1af090b5); "
+        "not at v0.2.7 (2e0b6e77)",
+    ),
+    "qwen2": Served(
+        "Qwen2ForCausalLM",
+        "0.3.0",
+        "0.2.7",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.3.0 (1af090b5); "
+        "not at v0.2.7 (2e0b6e77)",
+    ),
+    "internlm2": Served(
+        "InternLM2ForCausalLM",
+        "0.3.1",
+        "0.3.0",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.3.1 (5f08050d); "
+        "not at v0.3.0 (1af090b5)",
+    ),
+    "gemma": Served(
+        "GemmaForCausalLM",
+        "0.3.2",
+        "0.3.1",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.3.2 (8fbd84bf); "
+        "not at v0.3.1 (5f08050d)",
+    ),
+    "stablelm": Served(
+        "StableLmForCausalLM",
+        "0.3.3",
+        "0.3.2",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.3.3 (82091b86); "
+        "not at v0.3.2 (8fbd84bf)",
+    ),
+    "starcoder2": Served(
+        "Starcoder2ForCausalLM",
+        "0.3.3",
+        "0.3.2",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.3.3 (82091b86); "
+        "not at v0.3.2 (8fbd84bf)",
+    ),
+    "cohere": Served(
+        "CohereForCausalLM",
+        "0.4.0",
+        "0.3.3",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.4.0 (51c31bc1); "
+        "not at v0.3.3 (82091b86)",
+    ),
+    "phi3_v": Served(
+        "Phi3VForCausalLM",
+        "0.5.1",
+        "0.5.0.post1",
+        "vllm-project/vllm vllm/model_executor/models/__init__.py at v0.5.1 (79d406e9); "
+        "not at v0.5.0.post1 (50eed24d)",
     ),
 }
 
