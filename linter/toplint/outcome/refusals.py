@@ -204,6 +204,8 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     )
     if not found.certain:  # pinned in the band between the two releases read
         message += f"; whether the pinned {found.pinned_said()} does was not read"
-    at = "image" if dep.options.get("image") else "engine_release"
+    # the release a package install pins is set only where no image pins one (parse.pins): a
+    # base image (nvidia/cuda:12.9.1-base) is then not where the fix goes
+    at = "engine_release" if "engine_release" in dep.options else "image"
     certain = found.certain and not falls_back
     return (EngineRefusal("architecture", message, certain, field=at),)
