@@ -52,6 +52,9 @@ has no row is not judged. From the release an engine falls back to the Transform
 implementation of a class it does not register (vLLM 0.7.2, `resolve_transformers_fallback`;
 SGLang's fallback of #5929, counted from 0.4.7: see References), a missing class is a warning
 too: it starts where the image's `transformers` has the class, which the file does not say.
+It is an error again where the release's own requirement admits no `transformers` release with
+the class (vLLM 0.11.1 to 0.19.0 require `transformers<5`, and Qwen3.5, GLM-5, Gemma 4 and
+DeepSeek-V4 are in no 4.x release) and the file installs no `transformers` of its own.
 
 ## Why is this bad?
 SGLang's MiMoV2 loader reads the pre-sharded TP from config.json (the KV heads where
@@ -181,6 +184,7 @@ the engine arguments are read from.
 
 ## References
 - vLLM's registry (`Engine.served` rows, each with its tags): https://github.com/vllm-project/vllm/blob/v0.11.1/vllm/model_executor/models/registry.py
+- Qwen3.5 refused by vLLM 0.16.0, served by 0.17.1: https://github.com/runpod-workers/worker-vllm/issues/279
 - SGLang's model classes (`EntryClass`): https://github.com/sgl-project/sglang/tree/main/python/sglang/srt/models
 - TensorRT-LLM's LLM API loading an engine, `_load_config_from_engine`: https://github.com/NVIDIA/TensorRT-LLM/blob/fcd3f31682808ae56118ae43c1d7864a3a945e6f/tensorrt_llm/llmapi/llm_args.py
 - TensorRT-LLM `convert_checkpoint.py` `--tp_size`/`--pp_size` (the checkpoint's `mapping`): https://github.com/NVIDIA/TensorRT-LLM/blob/04a2cacbfd3b9ac76191bd8498ad871607b63a04/examples/llama/convert_checkpoint.py

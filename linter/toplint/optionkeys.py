@@ -59,3 +59,8 @@ WORKERS_GPUS = "gpus_per_node.workers"
 GRAPH_HOST_GPUS = "graph.host_gpus"
 GRAPH_HOST_PARTS = "graph.host_gpus.parts"
 GRAPH_HOST_REPORT = "graph.host_gpus.report"
+
+# ``Deployment.options`` key of a deployment whose file installs the ``transformers`` package
+# itself (``pip install -U transformers``: ``toplint.parse.pins``): the engine's own requirement
+# then no longer bounds the transformers it runs with (TL213's Transformers fallback).
+INSTALLS_TRANSFORMERS = "installs.transformers"

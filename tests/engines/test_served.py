@@ -13,7 +13,10 @@ from toplint.engines.served import table_of
 from toplint.engines.versions import version
 from toplint.hardware.models import catalog_ids, lookup_model
 from toplint.model import Deployment
+from toplint.optionkeys import INSTALLS_TRANSFORMERS
 from toplint.outcome.refusals import refusals
+from toplint.parse.pins import with_pins
+from toplint.record import replace
 
 ROWS = [(e.name, key) for e in all_engines() for key in sorted(table_of(e))]
 
@@ -152,3 +155,38 @@ def test_the_first_release_after_0_13_that_serves_it(
     [(_, message)] = _architecture(_dep(engine, model, pin=before))
     assert f"does not register {row.architecture}" in message
     assert _architecture(_dep(engine, model, pin=first)) == []
+
+
+def test_a_release_whose_own_transformers_lacks_the_class_refuses_it() -> None:
+    # vLLM 0.11.1-0.19.0 require transformers<5; no 4.x release has Qwen3.5's classes, and the
+    # checkpoints name no auto_map: the fallback has nothing to start (worker-vllm#279)
+    [(certain, message)] = _architecture(
+        _dep("vllm", "Qwen/Qwen3.5-27B", "vllm/vllm-openai:v0.16.0")
+    )
+    assert certain and "require transformers>=4.56.0,<5" in message
+    # a file that installs its own transformers may give the fallback the class: a warning
+    dep = _dep("vllm", "Qwen/Qwen3.5-27B", "vllm/vllm-openai:v0.16.0")
+    dep = replace(dep, options={**dep.options, INSTALLS_TRANSFORMERS: "true"})
+    [(certain, message)] = _architecture(dep)
+    assert not certain and "falls back to the Transformers implementation" in message
+    # from 0.19.1 the requirement admits transformers 5.5.1 and later (not read): a warning
+    [(certain, _)] = _architecture(_dep("vllm", "deepseek-ai/DeepSeek-V4-Flash", pin="0.19.1"))
+    assert not certain
+    # Kimi-K2.5 ships its own modeling code (auto_map): the fallback may load it
+    [(certain, _)] = _architecture(_dep("vllm", "moonshotai/Kimi-K2.5", pin="0.14.1"))
+    assert not certain
+
+
+@pytest.mark.parametrize(
+    ("line", "marked"),
+    [
+        ('pip install -U "git+https://github.com/huggingface/transformers.git"', True),
+        ("uv pip install --system transformers==4.57.6 vllm==0.16.0", True),
+        ("pip install sentence-transformers vllm==0.16.0", False),
+        ("pip install vllm==0.16.0 transformers_stream_generator", False),
+    ],
+)
+def test_a_file_that_installs_transformers_is_marked(line: str, marked: bool) -> None:
+    dep = _dep("vllm", "Qwen/Qwen3.5-27B")
+    [out] = with_pins(f"{line}\nvllm serve Qwen/Qwen3.5-27B\n", [dep])
+    assert (INSTALLS_TRANSFORMERS in out.options) is marked

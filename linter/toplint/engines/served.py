@@ -19,7 +19,7 @@ from typing import Protocol
 
 from toplint.record import record
 
-__all__ = ["Served", "ServedTable", "table_of"]
+__all__ = ["Served", "ServedTable", "TransformersBound", "table_of"]
 
 
 @record
@@ -32,20 +32,40 @@ class Served:
     source: str  # where both were read (repository, path, the releases' tags)
 
 
+@record
+class TransformersBound:
+    """Releases whose own requirement admits only ``transformers`` releases that lack some
+    classes: their fallback cannot start those (it takes the class from the installed
+    transformers, or from a checkpoint's ``auto_map``, which the classes' checkpoints lack)."""
+
+    first: str  # the first and last engine release that state the requirement
+    last: str
+    requirement: str  # as the releases state it ("transformers>=4.56.0,<5")
+    lacks: frozenset[str]  # classes no transformers release it admits has (each release read)
+    source: str  # where the requirement and the transformers releases were read
+
+
 class ServedTable(dict[str, "Served"]):
     """An engine's rows by config.json ``model_type``, and the first release that falls back to
     the Transformers implementation of a class it does not register (``fallback_since``; "":
     none known).  From that release a missing class is no certain refusal: the engine starts
     where the image's ``transformers`` has the class and it suits the backend, which the file
     does not say (vLLM's ``resolve_transformers_fallback``: "... has no vLLM implementation,
-    falling back to Transformers implementation")."""
+    falling back to Transformers implementation"), unless the release's own requirement bounds
+    that transformers below every release with the class (``bounds``) and the file installs no
+    other."""
 
     def __init__(
-        self, rows: Mapping[str, Served] | None = None, fallback_since: str = "", source: str = ""
+        self,
+        rows: Mapping[str, Served] | None = None,
+        fallback_since: str = "",
+        source: str = "",
+        bounds: tuple[TransformersBound, ...] = (),
     ) -> None:
         super().__init__(rows or {})
         self.fallback_since = fallback_since
         self.fallback_source = source
+        self.bounds = bounds
 
 
 class _Named(Protocol):

@@ -26,9 +26,9 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import build_pipeline, get_engine
 from toplint.engines.release import Releases, holds, pinned, version
-from toplint.engines.served import table_of
+from toplint.engines.served import Served, ServedTable, TransformersBound, table_of
 from toplint.model import Deployment
-from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN
+from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN, INSTALLS_TRANSFORMERS
 from toplint.record import record, replace
 
 # e6d70a022 (#2434) removed the assertion from TurboMind.__init__ and is first in v0.6.0 (`git
@@ -181,6 +181,8 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     since = table.fallback_since
     first_fallback, pin = (version(since) if since else None), found.pin
     falls_back = first_fallback is not None and pin is not None and pin >= first_fallback
+    bound = _bound(table, row, pin, dep) if falls_back else None
+    falls_back = falls_back and bound is None
     name = said(model, dep.model)
     lacks = (
         f"the pinned {found.pinned_said()} does not register {row.architecture}"
@@ -194,6 +196,12 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
             f"implementation of a class it does not register, which starts only where the "
             f"image's transformers has {row.architecture} (this file does not say; "
             f"{table.fallback_source}), else {refuses}"
+        )
+    elif bound is not None:  # the release's own transformers has no class to fall back to
+        refuses = (
+            f"its Transformers fallback has none either ({found.engine} {bound.first} to "
+            f"{bound.last} require {bound.requirement}, and no transformers release that admits "
+            f"has {row.architecture}: {bound.source}), so {refuses}"
         )
     message = (
         f"{lacks}, the architecture of {name} (config.json model_type {model.model_type}), "
@@ -209,3 +217,18 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     at = "engine_release" if "engine_release" in dep.options else "image"
     certain = found.certain and not falls_back
     return (EngineRefusal("architecture", message, certain, field=at),)
+
+
+def _bound(
+    table: ServedTable, row: Served, pin: tuple[int, int, int] | None, dep: Deployment
+) -> TransformersBound | None:
+    """The requirement of the pinned release that admits no transformers release with the
+    row's class (``ServedTable.bounds``), where the file installs no transformers of its own."""
+    if pin is None or INSTALLS_TRANSFORMERS in dep.options:
+        return None
+    for bound in table.bounds:
+        first, last = version(bound.first), version(bound.last)
+        inside = first is not None and last is not None and first <= pin <= last
+        if inside and row.architecture in bound.lacks:
+            return bound
+    return None

@@ -360,7 +360,7 @@ def _hcl_rendered(source: Source, result: ParseResult, parsers: Sequence[Parser]
 def _identify_models(source: Source, result: ParseResult) -> ParseResult:
     """The checkpoint behind a model URI or local path (``toplint.parse.modelref``), and the
     release a package install in the file pins (``toplint.parse.pins``)."""
-    if "install" in source.text and "==" in source.text:
+    if "install" in source.text:
         from toplint.parse.pins import with_pins
 
         result = replace(result, deployments=with_pins(source.text, result.deployments))
