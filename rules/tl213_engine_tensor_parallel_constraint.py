@@ -53,8 +53,9 @@ implementation of a class it does not register (vLLM 0.7.2, `resolve_transformer
 SGLang's fallback of #5929, counted from 0.4.7: see References), a missing class is a warning
 too: it starts where the image's `transformers` has the class, which the file does not say.
 It is an error again where the release's own requirement admits no `transformers` release with
-the class (vLLM 0.11.1 to 0.19.0 require `transformers<5`, and Qwen3.5, GLM-5, Gemma 4 and
-DeepSeek-V4 are in no 4.x release) and the file installs no `transformers` of its own.
+the class (vLLM 0.11.1 to 0.19.0 require `transformers<5`, SGLang 0.5.8 to 0.5.9
+`transformers==4.57.1`, and Qwen3.5, GLM-5, Gemma 4 and DeepSeek-V4 are in no 4.x release) and
+the file installs no `transformers` of its own.
 
 ## Why is this bad?
 SGLang's MiMoV2 loader reads the pre-sharded TP from config.json (the KV heads where

@@ -172,6 +172,9 @@ def test_a_release_whose_own_transformers_lacks_the_class_refuses_it() -> None:
     # from 0.19.1 the requirement admits transformers 5.5.1 and later (not read): a warning
     [(certain, _)] = _architecture(_dep("vllm", "deepseek-ai/DeepSeek-V4-Flash", pin="0.19.1"))
     assert not certain
+    # SGLang 0.5.8.post1 requires transformers==4.57.1, which has no Qwen3.5 class either
+    [(certain, _)] = _architecture(_dep("sglang", "Qwen/Qwen3.5-27B", pin="0.5.8.post1"))
+    assert certain
     # Kimi-K2.5 ships its own modeling code (auto_map): the fallback may load it
     [(certain, _)] = _architecture(_dep("vllm", "moonshotai/Kimi-K2.5", pin="0.14.1"))
     assert not certain
