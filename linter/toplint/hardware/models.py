@@ -54,6 +54,7 @@ __all__ = [
 _SUFFIX = DeferredPattern(
     r"-(instruct|chat|it|base|hf|thinking|preview|unsloth|"
     r"fp8-dynamic|fp8-block|fp8|bf16|fp16|awq|gptq-int4|gptq-int8|gptq|int4|int8|"
+    r"quantized\.w4a16|quantized\.w8a8|quantized\.w8a16|"
     r"w4a16|w8a8|w8a16|nvfp4|mxfp4|bnb-4bit|bnb-8bit|nf4|4bit|8bit|autoround|"
     r"v\d+(?:\.\d+)+|\d{4}|\d{8})$"
 )
@@ -61,7 +62,7 @@ _SUFFIX = DeferredPattern(
 # tools write by default: AutoAWQ ``q_group_size=128`` (the checkpoints vLLM's AWQ page uses)
 # and AutoGPTQ ``group_size=128`` in the published "-GPTQ-Int4/-Int8" checkpoints' quantize_config;
 # a checkpoint's own quantization_config (hfconfig._quant_group) says otherwise when it differs.
-_GROUPED = frozenset({"awq", "gptq", "gptq-int4", "gptq-int8", "w4a16"})
+_GROUPED = frozenset({"awq", "gptq", "gptq-int4", "gptq-int8", "w4a16", "quantized.w4a16"})
 _GROUP_DEFAULT = 128
 # Bytes per weight a quantization suffix means (scales and zero points ignored: < 7%).
 _QUANT_BYTES = {
@@ -77,6 +78,13 @@ _QUANT_BYTES = {
     "gptq-int4": 0.5,
     "int4": 0.5,
     "w4a16": 0.5,
+    # Neural Magic / Red Hat AI's llm-compressor releases name the scheme after "-quantized."
+    # ("neuralmagic/DeepSeek-R1-Distill-Qwen-7B-quantized.w4a16": INT4 weights in groups of 128,
+    # "…-quantized.w8a8": INT8 weights and activations; their model cards, "Weights are quantized
+    # using a symmetric per-group scheme, with group size 128")
+    "quantized.w4a16": 0.5,
+    "quantized.w8a8": 1.0,
+    "quantized.w8a16": 1.0,
     "nvfp4": 0.5,
     "mxfp4": 0.5,
     "bnb-4bit": 0.5,
