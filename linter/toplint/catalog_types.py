@@ -46,6 +46,11 @@ class ModelSpec:
     # bytes per weight of the LM head when the checkpoint's quantization names it and the engine
     # serves it so (``toplint.hardware.hfweights.lm_head_bytes_of``); 0: kept in 16 bits
     lm_head_bytes: float = 0.0
+    # the vocabulary tables ``params_total`` counts as its config.json says them: 1 when
+    # ``tie_word_embeddings`` ties the LM head to the input embedding, 2 when it does not; 0 when
+    # the config does not say (``toplint.hardware.hfweights.vocab_fields``).  A decode step gathers
+    # rows of an untied input embedding rather than reading it (``toplint.hardware.weightbytes``)
+    vocab_tables: int = 0
     kv_bytes_per_token: int = 0  # all layers, bf16 KV, as served
     max_context: int = 0  # max_position_embeddings: the engine's default context (0: unknown)
     # max_context is what the engine derives once the deployment's config overrides are laid

@@ -8,6 +8,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
 from toplint.hardware.types import Cluster, GpuSpec, Link
+from toplint.hardware.weightbytes import expert_bytes, gathered_bytes, streamed_bytes
 from toplint.model import Dimension
 from toplint.placement.types import Placement
 
@@ -50,15 +51,28 @@ def stream_ms(
     hbm = gpu.memory_bandwidth_gb_per_s
     if hbm <= 0:
         return None
-    experts = model.routed_params
+    # The checkpoint's bytes as the memory model counts them resident (16-bit vocabulary tables
+    # and group scales of a quantized checkpoint, its experts at their own width), less the
+    # input embedding a step gathers a row of per token (``toplint.hardware.weightbytes``).
+    streamed, experts = streamed_bytes(model), expert_bytes(model)
     # A decode batch touches at most batch·k of E experts per layer (upper bound).
     touched = min(1.0, batch * max(model.top_k, 1) / model.num_experts) if experts else 0.0
-    per_gpu = (model.params_total - experts) / (tp * pp) + experts * touched / (ep * pp)
+    per_gpu = (streamed - experts) / (tp * pp) + experts * touched / (ep * pp)
     notes.append(
-        f"weight streaming at {HBM_EFFICIENCY:g} × HBM bandwidth; "
-        f"{model.weight_bytes:g} bytes per weight; {pp} pipeline stage(s) in turn"
+        f"weight streaming at {HBM_EFFICIENCY:g} × HBM bandwidth; {streamed / 1e9:.2f} GB of "
+        f"checkpoint a step reads ({model.weight_bytes:g} bytes per layer weight, "
+        f"{_tables(model)}); {pp} pipeline stage(s) in turn"
     )
-    return pp * per_gpu * model.weight_bytes / (HBM_EFFICIENCY * hbm * 1e6)
+    return pp * per_gpu / (HBM_EFFICIENCY * hbm * 1e6)
+
+
+def _tables(model: ModelSpec) -> str:
+    """What the streamed bytes do with the vocabulary tables, for the notes."""
+    if gathered_bytes(model):
+        return "the input embedding gathered a row a token, not read"
+    if model.vocab_tables == 1:
+        return "the embedding tied to the LM head, read once"
+    return "the config does not say whether the embedding is tied: counted as read"
 
 
 # A decode step of an MoE checkpoint at a few sequences pays, on every MoE layer, the fixed time

@@ -24,7 +24,7 @@ from toplint.hardware.hfquant import field_int as _int
 from toplint.hardware.hfspell import canonical
 from toplint.hardware.hfweights import (
     expert_bytes_of,
-    lm_head_bytes_of,
+    vocab_fields,
     weight_bytes_of,
     width_unresolved,
 )
@@ -311,7 +311,7 @@ def _spec(cfg: Mapping[str, Any], model_id: str, source: str) -> ModelSpec:
         quant_block=block,
         quant_group=quant_group_of(cfg),
         quant_method=quant_method_of(cfg),
-        lm_head_bytes=lm_head_bytes_of(cfg),
+        **vocab_fields(cfg),
         kv_bytes_per_token=kv_bytes,
         max_context=max_context(cfg),
         dtype=dtype_of(cfg),
@@ -351,7 +351,7 @@ def _hybrid_spec(
         **fields,
         quant_group=quant_group_of(cfg),
         quant_method=quant_method_of(cfg),
-        lm_head_bytes=lm_head_bytes_of(cfg),
+        **vocab_fields(cfg),
         max_context=max_context(cfg),
         dtype=dtype_of(cfg),
         source=source,

@@ -12,7 +12,13 @@ from typing import Any
 from toplint.hardware.hflayerkinds import ignored_kind, layer_kind
 from toplint.hardware.hfquant import Shares, field_first, field_int
 
-__all__ = ["expert_bytes_of", "lm_head_bytes_of", "weight_bytes_of", "width_unresolved"]
+__all__ = [
+    "expert_bytes_of",
+    "lm_head_bytes_of",
+    "vocab_fields",
+    "weight_bytes_of",
+    "width_unresolved",
+]
 
 
 # quant_method values that store 8-bit weights and carry no ``bits`` field: SGLang's
@@ -163,6 +169,16 @@ def lm_head_bytes_of(cfg: Mapping[str, Any]) -> float:
         ):
             return width
     return 0.0
+
+
+def vocab_fields(cfg: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``ModelSpec`` fields of the vocabulary tables: the LM head's width
+    (``lm_head_bytes_of``) and how many tables the config says there are
+    (``tie_word_embeddings``: 1 tied, 2 not; 0 when it does not say, whatever default the
+    model's own config class has)."""
+    tied = cfg.get("tie_word_embeddings")
+    tables = (1 if tied else 2) if isinstance(tied, bool) else 0
+    return {"lm_head_bytes": lm_head_bytes_of(cfg), "vocab_tables": tables}
 
 
 def expert_bytes_of(cfg: Mapping[str, Any]) -> float:

@@ -1,7 +1,8 @@
 """A model's weights and KV cache per GPU of a deployment, as each engine splits them (read by
 ``toplint.outcome.memory`` and ``toplint.outcome.drafts``).
 
-Weights are the checkpoint's real bytes: a quantized checkpoint keeps its embeddings and LM
+Weights are the checkpoint's real bytes (``toplint.hardware.weightbytes``, the accounting a
+decode step's weight streaming reads too): a quantized checkpoint keeps its embeddings and LM
 head in 16 bits, and a 4-bit one carries a 16-bit scale per group of weights (its own group
 size; else 128, AWQ/GPTQ's default ``group_size``).
 """
@@ -10,34 +11,10 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.engines.registry import get_engine
-from toplint.hardware.hfquant import SCALES_IN_WIDTH
+from toplint.hardware.weightbytes import expert_bytes
+from toplint.hardware.weightbytes import layer_bytes as layer_bytes
+from toplint.hardware.weightbytes import weight_bytes as weight_bytes
 from toplint.model import Deployment
-
-QUANT_GROUP = 128  # weights per 16-bit scale in a 4-bit checkpoint (AWQ/GPTQ group_size)
-
-
-def weight_bytes(model: ModelSpec) -> float:
-    """The checkpoint's bytes: quantized layers at ``layer_bytes``, embeddings and LM head kept
-    at 16 bits - the LM head at its own width where the checkpoint quantizes it
-    (``ModelSpec.lm_head_bytes``)."""
-    if model.weight_bytes >= 2.0:
-        return model.params_total * model.weight_bytes
-    embed = model.table_params
-    head = (
-        min(float(model.vocab_size * model.hidden_size), embed / 2) if model.lm_head_bytes else 0.0
-    )
-    tables = (embed - head) * 2.0 + head * model.lm_head_bytes
-    return (model.params_total - embed) * layer_bytes(model) + tables
-
-
-def layer_bytes(model: ModelSpec) -> float:
-    """Bytes per weight of the checkpoint's layers, its vocabulary tables aside: ``weight_bytes``
-    plus a 16-bit scale per group of a 4-bit checkpoint whose width does not count its scales
-    (its own ``quant_group``, else 128; ``SCALES_IN_WIDTH``)."""
-    if model.weight_bytes >= 2.0:
-        return model.weight_bytes
-    scaled = model.weight_bytes < 1 and model.quant_method not in SCALES_IN_WIDTH
-    return model.weight_bytes + (2.0 / (model.quant_group or QUANT_GROUP) if scaled else 0.0)
 
 
 def stage_layers(layers: int, pp: int, written: list[int] | None = None) -> list[int]:
@@ -104,8 +81,7 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     # (``ModelSpec.expert_bytes``), the rest of ``total`` on the other layers; else one width.
     own = experts * model.expert_bytes
     split = 0.0 < own < total and dense > 0
-    share = total / model.params_total if model.params_total else 0.0
-    expert_total = own if split else experts * share
+    expert_total = expert_bytes(model)
     even = (total - expert_total) / (attention_tp * pp) + expert_total / (experts_over * pp)
     if pp == 1 or get_engine(dep.engine).memory.pp_tables != "edges" or model.num_layers < pp:
         return even
