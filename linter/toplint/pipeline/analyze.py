@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from toplint.config.load import ConfigFinder
 from toplint.discover.files import discover
 from toplint.errors import ToplintError, UsageError
 from toplint.hardware.manifest import load_hardware as load
@@ -280,9 +281,10 @@ def groups_by_config(args: argparse.Namespace, paths: Sequence[str]) -> list[Gro
 
     name_targets(paths)  # outside git and without a configuration, references stay inside them
     config = getattr(args, "config", None)
+    finder = ConfigFinder()  # each configuration file read once, for the grouping and settings
     return [
-        Group(batch.paths, settings_from_args(args, batch.paths))
-        for batch in batches_by_config(paths, config, getattr(args, "exclude", None))
+        Group(batch.paths, settings_from_args(args, batch.paths, finder))
+        for batch in batches_by_config(paths, config, getattr(args, "exclude", None), finder)
     ]
 
 

@@ -21,13 +21,19 @@ class Batch:
 
 
 def batches_by_config(
-    paths: Sequence[str], config: str | None = None, exclude: Sequence[str] | None = None
+    paths: Sequence[str],
+    config: str | None = None,
+    exclude: Sequence[str] | None = None,
+    finder: ConfigFinder | None = None,
 ) -> list[Batch]:
-    """Group the files to check by their nearest configuration (``--config`` = one group)."""
+    """Group the files to check by their nearest configuration (``--config`` = one group).
+
+    ``finder``: the run's (``groups_by_config`` hands the same one to the settings of each
+    group, so a configuration file is read and validated once a run, not twice)."""
     if config:
         return [Batch(tuple(paths))]
 
-    finder = ConfigFinder()
+    finder = finder if finder is not None else ConfigFinder()
     cli_exclude = tuple(exclude or ())
     groups: dict[str | None, list[str]] = {}
     for path in paths:

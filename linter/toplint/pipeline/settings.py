@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from toplint.config.load import Config, find_config, load_config
+from toplint.config.load import Config, ConfigFinder, find_config, load_config
 from toplint.cost.types import Budgets, Workload
 from toplint.errors import ConfigError
 from toplint.record import field, record
@@ -31,14 +31,20 @@ class Settings:
     no_hardware: bool = False
 
 
-def settings_from_args(args: argparse.Namespace, paths: Sequence[str] = ()) -> Settings:
-    """Merge the nearest (or ``--config``) configuration with command-line flags."""
+def settings_from_args(
+    args: argparse.Namespace, paths: Sequence[str] = (), finder: ConfigFinder | None = None
+) -> Settings:
+    """Merge the nearest (or ``--config``) configuration with command-line flags.
+
+    ``finder``: the run's, which has read the configurations that group its files
+    (``batches_by_config``); the nearest one is taken from it, not read again."""
     config_path = getattr(args, "config", None)
     if config_path:
         config = load_config(config_path)
     else:
         start = next((p for p in paths if p != "-"), ".")
-        config = find_config(start) or Config()
+        found = finder.config_for(start) if finder is not None else find_config(start)
+        config = found or Config()
     hardware = getattr(args, "hardware", None)
     no_hardware = not hardware and config.get("hardware") == NO_HARDWARE
     if not hardware and config.get("hardware") and not no_hardware:
