@@ -74,3 +74,26 @@ def test_walking_recorded_options_marks_everything_read() -> None:
         seen = RecordedOptions({"a": "1"})
         walk(seen)
         assert seen.everything, name
+
+
+def test_get_and_in_note_what_the_mapping_mixins_would() -> None:
+    """``get`` and ``in`` skip Mapping's KeyError round trip; the reads, the answers and what
+    a nested RecordedOptions (a what-if inside a what-if) notes stay as Mapping's would."""
+    from collections.abc import Mapping
+
+    from toplint.infra.runmemo import RecordedOptions
+
+    class ByMixins(RecordedOptions):
+        get = Mapping.get
+        __contains__ = Mapping.__contains__
+
+    inner = {"tp": "4", "empty": "", "none": None}
+    fast_inner, slow_inner = RecordedOptions(inner), ByMixins(inner)  # type: ignore[arg-type]
+    fast, slow = RecordedOptions(fast_inner), ByMixins(slow_inner)
+    for key in ("tp", "empty", "none", "missing"):
+        assert fast.get(key) == slow.get(key)
+        assert fast.get(key, "d") == slow.get(key, "d")
+        assert (key in fast) == (key in slow)
+    assert fast.reads == slow.reads
+    assert list(dict.fromkeys(fast_inner.reads)) == list(dict.fromkeys(slow_inner.reads))
+    assert not fast.everything and not fast_inner.everything

@@ -81,6 +81,19 @@ class RecordedOptions(Mapping[str, str]):
         self.reads.append(("key", key, self.inner.get(key, _ABSENT)))
         return self.inner[key]
 
+    # ``get`` and ``in`` note the same read as ``[]`` (``Mapping``'s own call ``[]`` and catch
+    # the ``KeyError`` of an absent key: a raised exception per option a what-if finds unset,
+    # ~1% of a tree run's instructions, callgrind).
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self.inner.get(key, _ABSENT)
+        self.reads.append(("key", key, value))
+        return default if value is _ABSENT else value
+
+    def __contains__(self, key: object) -> bool:
+        value = self.inner.get(key, _ABSENT)  # type: ignore[call-overload]
+        self.reads.append(("key", key, value))
+        return value is not _ABSENT
+
     def __iter__(self) -> Iterator[str]:
         self.everything = True
         return iter(self.inner)
