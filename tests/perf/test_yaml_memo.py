@@ -15,7 +15,8 @@ from toplint.infra.yamlsafe import _plain_tag, load_data
 SCALARS = [
     *("yes", "no", "on", "off", "true", "False", "~", "null", "Null", "0", "-1", "+7"),
     *("0x1F", "0o17", "1_000", "1.5", "-2e3", ".inf", "-.Inf", ".nan", "2001-12-14"),
-    *("abc", "8Gi", "1e", "0.5.1", "00", "-"),
+    *("abc", "8Gi", "1e", "0.5.1", "00", "-", "450 GB/s", "0b101", "2001-12-14 21:59:43.10 -5"),
+    *("12:30:45", "1:20", "0x_1f", "190:20:30.15", "4 GPUs"),
 ]
 
 
@@ -53,7 +54,9 @@ def test_mapping_values_read_as_pyyaml_reads_them() -> None:
     assert type(got["c"]["z"]) is str and got["c"]["k"] == 1
 
 
-@given(st.text(alphabet="yYnNtTfFoOeEsSrRuUlLaA0123456789_.:-+ ~x/٣", min_size=1, max_size=7))
+@given(
+    st.text(alphabet="yYnNtTfFoOeEsSrRuUlLaA0123456789_.:-+ ~x/٣GbBZ\t\n", min_size=1, max_size=7)
+)
 def test_scalars_answered_without_pyyaml_patterns_resolve_as_pyyaml_does(value: str) -> None:
     got = _plain_tag(value)
     if got is not None:  # None: PyYAML's own resolver answers

@@ -135,7 +135,16 @@ def _plain_tag(value: str) -> str | None:
     whole, _, fraction = value.partition(".")
     if whole.isdigit() and (fraction.isdigit() or not fraction) and "." in value:
         return _STD + "float"  # 0.9, 12.5, 3.
+    if "\n" not in value and not _NUMERIC_CHARS.issuperset(value):
+        return _STR  # "450 GB/s", "8Gi": a character none of the patterns takes
     return None
+
+
+# Every character PyYAML's int, float and timestamp patterns (its only resolvers for a plain
+# scalar starting with a digit) can match: a value with another one is a string.  Its
+# patterns end in `$`, which also matches before a final line break, so a value holding one
+# is left to them.
+_NUMERIC_CHARS = frozenset("0123456789_.+-:xabcdefABCDEFTtZ \t")
 
 
 # The outcome of the last load (the text object, path, limits, error and documents), so that a
