@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from toplint.hardware.units import (
     MissingUnitError,
@@ -93,3 +95,13 @@ def test_format_bytes_uses_binary_units() -> None:
 
 def test_format_time_picks_the_unit() -> None:
     assert [format_time_us(t) for t in (6.6, 62_600, 8_900_000)] == ["6.6 µs", "62.6 ms", "8.9 s"]
+
+
+@given(st.text(alphabet="0123456789. a٣²-e", max_size=8))
+def test_a_plain_number_is_told_as_the_number_pattern_tells_it(text: str) -> None:
+    """``_plain_number`` answers ``re.fullmatch(_NUMBER, text)`` without compiling it."""
+    import re
+
+    from toplint.hardware.units import _NUMBER, _plain_number
+
+    assert _plain_number(text) == bool(re.fullmatch(_NUMBER, text))
