@@ -128,6 +128,7 @@ _GRES_GPU = lazy(r"(?:^|,)gpu(?::[A-Za-z0-9_.-]+)?:([0-9]+)(?:,|$)")
 # ``#SBATCH``/``#PBS``/``#BSUB`` (no space after ``#``: ``# SBATCH`` is a comment) and Flux's
 # ``# flux:`` sentinel (flux RFC 36, "Batch Script Directives": ``#flux:`` or ``# flux:``).
 _DIRECTIVE = lazy(r"^#(?:(SBATCH|PBS|BSUB)[ \t]+|[ \t]?(flux):[ \t]*)(.*)$", re.M)
+_DIRECTIVE_WORDS = ("#SBATCH", "#PBS", "#BSUB", "flux:")  # one is in every _DIRECTIVE match
 _LSF_TASKS = lazy(r"(?:^|\s)-n\s+([0-9]+)(?![\w.])")
 _LSF_GPU = lazy(r"-gpu\s+[\"']?num=([0-9]+)(?![\w.])")
 _LSF_NODES = lazy(r"-nnodes\s+([0-9]+)(?![\w.])")
@@ -276,6 +277,8 @@ def directive_allocation(text: str, path: str) -> Allocation:
     line number is counted on from the previous directive (counting from the file's start
     at each one took 5 s for 40,000 directives)."""
     out = Allocation()
+    if not any(word in text for word in _DIRECTIVE_WORDS):
+        return out  # no directive: the pattern is not compiled (most scripts are no batch jobs)
     line, counted = 1, 0
     for m in _DIRECTIVE.finditer(text):
         line += text.count("\n", counted, m.start())
