@@ -74,3 +74,16 @@ def test_catalog_entries_carry_their_configs_tying() -> None:
     qwen = lookup_model("Qwen/Qwen2.5-1.5B-Instruct", hf_cache=False)
     assert llama is not None and llama.vocab_tables == 2
     assert qwen is not None and qwen.vocab_tables == 1
+
+
+def test_an_mxfp4_checkpoint_streams_no_margin_scale() -> None:
+    """MXFP4's 4.25 bits count its E8M0 scales: the memory model still holds a scale per group
+    beyond them as a margin (``hfquant.MARGIN_SCALES``), which is no byte a decode step reads."""
+    oss = lookup_model("openai/gpt-oss-120b")
+    assert oss is not None and oss.quant_method == "mxfp4"
+    assert weight_bytes(oss, margin=False) < weight_bytes(oss)
+    assert streamed_bytes(oss) == pytest.approx(
+        weight_bytes(oss, margin=False) - gathered_bytes(oss)
+    )
+    awq = replace(LLAMA_70B, weight_bytes=0.5, quant_group=128, quant_method="awq")
+    assert weight_bytes(awq, margin=False) == weight_bytes(awq)  # AWQ's scales are real bytes

@@ -53,8 +53,9 @@ def stream_ms(
         return None
     # The checkpoint's bytes as the memory model counts them resident (16-bit vocabulary tables
     # and group scales of a quantized checkpoint, its experts at their own width), less the
-    # input embedding a step gathers a row of per token (``toplint.hardware.weightbytes``).
-    streamed, experts = streamed_bytes(model), expert_bytes(model)
+    # input embedding a step gathers a row of per token and the memory model's margin scale of
+    # a width that counts its own (MXFP4; ``toplint.hardware.weightbytes``).
+    streamed, experts = streamed_bytes(model), expert_bytes(model, margin=False)
     # A decode batch touches at most batch·k of E experts per layer (upper bound).
     touched = min(1.0, batch * max(model.top_k, 1) / model.num_experts) if experts else 0.0
     per_gpu = (streamed - experts) / (tp * pp) + experts * touched / (ep * pp)

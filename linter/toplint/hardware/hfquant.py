@@ -12,6 +12,7 @@ from toplint.infra.numbers import whole
 from toplint.record import record
 
 __all__ = [
+    "MARGIN_SCALES",
     "SCALES_IN_WIDTH",
     "Shares",
     "dtype_of",
@@ -29,6 +30,10 @@ __all__ = [
 # vllm-27508), without it as fitting; what vLLM holds beyond the checkpoint there is not
 # modelled, so the margin is kept.
 SCALES_IN_WIDTH = frozenset({"compressed-tensors", "modelopt"})
+# Of those other widths, the ones that already count their scales (MXFP4: 4.25 bits a weight,
+# an E8M0 scale per 32, ``hfweights``): the scale the memory model adds is the margin above, not
+# bytes of the checkpoint, so what a decode step reads (``toplint.hardware.weightbytes``) has none.
+MARGIN_SCALES = frozenset({"mxfp4"})
 
 # config.json spellings of the 16/32-bit dtypes (transformers writes torch dtype names; newer
 # releases write ``dtype`` instead of ``torch_dtype``)

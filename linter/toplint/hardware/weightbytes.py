@@ -23,16 +23,16 @@ read, so nothing is gathered apart.
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.hardware.hfquant import SCALES_IN_WIDTH
+from toplint.hardware.hfquant import MARGIN_SCALES, SCALES_IN_WIDTH
 
 QUANT_GROUP = 128  # weights per 16-bit scale in a 4-bit checkpoint (AWQ/GPTQ group_size)
 TABLE_BYTES = 2.0  # a quantized checkpoint's vocabulary tables: 16 bits
 
 
-def weight_bytes(model: ModelSpec) -> float:
-    """The checkpoint's bytes: quantized layers at ``layer_bytes``, embeddings and LM head kept
-    at 16 bits - the LM head at its own width where the checkpoint quantizes it
-    (``ModelSpec.lm_head_bytes``)."""
+def weight_bytes(model: ModelSpec, *, margin: bool = True) -> float:
+    """The checkpoint's bytes: quantized layers at ``layer_bytes`` (``margin``: with the memory
+    model's margin scale), embeddings and LM head kept at 16 bits - the LM head at its own width
+    where the checkpoint quantizes it (``ModelSpec.lm_head_bytes``)."""
     if model.weight_bytes >= 2.0:
         return model.params_total * model.weight_bytes
     embed = model.table_params
@@ -40,25 +40,28 @@ def weight_bytes(model: ModelSpec) -> float:
         min(float(model.vocab_size * model.hidden_size), embed / 2) if model.lm_head_bytes else 0.0
     )
     tables = (embed - head) * TABLE_BYTES + head * model.lm_head_bytes
-    return (model.params_total - embed) * layer_bytes(model) + tables
+    return (model.params_total - embed) * layer_bytes(model, margin=margin) + tables
 
 
-def layer_bytes(model: ModelSpec) -> float:
+def layer_bytes(model: ModelSpec, *, margin: bool = True) -> float:
     """Bytes per weight of the checkpoint's layers, its vocabulary tables aside: ``weight_bytes``
     plus a 16-bit scale per group of a 4-bit checkpoint whose width does not count its scales
-    (its own ``quant_group``, else 128; ``SCALES_IN_WIDTH``)."""
+    (its own ``quant_group``, else 128; ``SCALES_IN_WIDTH``), or, with ``margin``, whose width
+    counts them and which the memory model holds a margin for (``MARGIN_SCALES``)."""
     if model.weight_bytes >= 2.0:
         return model.weight_bytes
-    scaled = model.weight_bytes < 1 and model.quant_method not in SCALES_IN_WIDTH
+    method = model.quant_method
+    counted = method in SCALES_IN_WIDTH or (not margin and method in MARGIN_SCALES)
+    scaled = model.weight_bytes < 1 and not counted
     return model.weight_bytes + (2.0 / (model.quant_group or QUANT_GROUP) if scaled else 0.0)
 
 
-def expert_bytes(model: ModelSpec) -> float:
+def expert_bytes(model: ModelSpec, *, margin: bool = True) -> float:
     """The routed experts' share of ``weight_bytes``: at their own width where the checkpoint
     stores them narrower than the rest (``ModelSpec.expert_bytes``: NVFP4 experts beside FP8 or
     16-bit layers), else at the checkpoint's average width."""
     experts = model.routed_params
-    total = weight_bytes(model)
+    total = weight_bytes(model, margin=margin)
     own = experts * model.expert_bytes
     if 0.0 < own < total and model.params_total > experts:
         return own
@@ -78,5 +81,6 @@ def gathered_bytes(model: ModelSpec) -> float:
 
 def streamed_bytes(model: ModelSpec) -> float:
     """The bytes a decode step reads of the whole checkpoint, before any split over ranks or
-    experts: ``weight_bytes`` less the gathered input embedding (``gathered_bytes``)."""
-    return weight_bytes(model) - gathered_bytes(model)
+    experts: ``weight_bytes`` without the memory model's margin (``MARGIN_SCALES``), less the
+    gathered input embedding (``gathered_bytes``)."""
+    return weight_bytes(model, margin=False) - gathered_bytes(model)
