@@ -21,6 +21,10 @@ from toplint.model import Deployment
         ("mi300x", "mi300x", None),
         ("A100-80G", "a100", 80),  # Ray's accelerator type
         ("any-gpu", "", None),
+        ("RTX-3070-Ti", "3070ti", None),  # a variant word is part of the model
+        ("3070ti-8gb", "3070ti", 8),  # a KubeAI cluster's own nvidia-gpu-3070ti-8gb profile
+        ("GeForce RTX 4070 Ti SUPER", "4070tisuper", None),
+        ("Radeon RX 7900 XTX", "7900xtx", None),
     ],
 )
 def test_model_and_memory_of_a_name(name: str, model: str, memory: int | None) -> None:
@@ -40,6 +44,11 @@ def test_model_and_memory_of_a_name(name: str, model: str, memory: int | None) -
         ("NVIDIA-GH200-480GB", "GH200", True),  # the manifest's name writes no size
         ("gh200", "H100-SXM-80GB", False),
         ("b200", "GB200", False),
+        # kubeai-project/kubeai#499 (tests/incidents/cases/kubeai-499): the profile writes the
+        # variant joined, the manifest apart; a 3070 Ti is not a 3070, a 4080 SUPER not a 4080
+        ("3070ti-8gb", "RTX-3070-Ti", True),
+        ("RTX-3070", "RTX-3070-Ti", False),
+        ("RTX-4080", "RTX 4080 SUPER", False),
     ],
 )
 def test_two_names_of_one_gpu(asked: str, have: str, same: bool) -> None:

@@ -194,11 +194,23 @@ def memory_of(name: str) -> int | None:
     return None
 
 
+# A variant written as a word of its own after the model number is part of the model: an RTX
+# 3070 Ti is not an RTX 3070 (nor a 4080 SUPER a 4080; a Radeon RX 7900 XTX not an XT), and a
+# profile or label writes it joined (``nvidia-gpu-3070ti-8gb``) as often as apart.
+_VARIANTS = frozenset({"ti", "super", "xt", "xtx", "gre"})
+
+
 def _words(name: str) -> list[str]:
     """A name's words with vendor and line words dropped; letters and the digits that follow
-    them stay one word (``a100``, ``l40s``, ``80gb``, ``mi300x``)."""
-    stripped = (_NOISE.sub("", part) for part in words(name))
-    return [part for part in stripped if part]
+    them stay one word (``a100``, ``l40s``, ``80gb``, ``mi300x``), and a variant word joins the
+    model number before it (``RTX-3070-Ti`` -> ``3070ti``)."""
+    out: list[str] = []
+    for part in (_NOISE.sub("", part) for part in words(name)):
+        if part in _VARIANTS and out and any(c.isdigit() for c in out[-1]):
+            out[-1] += part
+        elif part:
+            out.append(part)
+    return out
 
 
 def matches(ask: GpuAsk, gpu: GpuSpec) -> bool:
