@@ -68,6 +68,8 @@ trackers (Dynamo, KServe, KubeAI);
 `--set round51`: tests/incidents/SPLIT51.md, 9 more threads from hardware vendors' and lesser
 engines' trackers (TensorRT-LLM, Triton's TensorRT-LLM backend, ROCm/vllm, rtp-llm, LightLLM,
 ipex-llm);
+`--set round52`: tests/incidents/SPLIT52.md, 7 more threads from the engines' fix pull requests that
+link a user's issue (vLLM, SGLang);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -147,6 +149,7 @@ SPLITS = {
     "round49": "SPLIT49.md",
     "round50": "SPLIT50.md",
     "round51": "SPLIT51.md",
+    "round52": "SPLIT52.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

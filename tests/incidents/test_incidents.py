@@ -66,6 +66,7 @@ ROUNDS = (
     "round49",
     "round50",
     "round51",
+    "round52",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -120,6 +121,7 @@ DEVELOPMENT_ON_TOP = {
     "round49": 1,
     "round50": 1,
     "round51": 0,
+    "round52": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -172,6 +174,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round49": 0,
     "round50": 0,
     "round51": 0,
+    "round52": 0,
 }
 
 
@@ -235,6 +238,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round49"]["development"] + rounds["round49"]["held-out"]) >= 6
     assert len(rounds["round50"]["development"] + rounds["round50"]["held-out"]) >= 8
     assert len(rounds["round51"]["development"] + rounds["round51"]["held-out"]) >= 8
+    assert len(rounds["round52"]["development"] + rounds["round52"]["held-out"]) >= 7
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
