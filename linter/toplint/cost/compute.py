@@ -12,17 +12,14 @@ from toplint.hardware.weightbytes import expert_bytes, gathered_bytes, streamed_
 from toplint.model import Dimension
 from toplint.placement.types import Placement
 
-# Achieved fraction of HBM bandwidth when streaming weights (§6 rule 13), with no per-layer floor
-# for dense layers: on the fit half of benchmarks/data/dense_decode the one decode run with CUDA
-# graphs (Qwen3-4B bf16 on one RTX 4090, vLLM, concurrency 1: 10.5 ms at a 128-token prompt, 10.9 ms
-# at 4,096; tenstorrent/tt-inference-server#394) streams its 8.05 GB of weights at 766 GB/s, 0.76 of
-# the card's 1,008: 0.8 x bandwidth alone prices it within 5% (8% at 4,096 tokens, whose KV reads
-# ``toplint.outcome.kvread`` adds), and a floor on top would only add error. The half's other misses
-# are not a floor: one run turns the CUDA graphs off (--enforce-eager: 16 ms beyond streaming over
-# 40 layers; ``toplint.outcome.latency`` says its ITL is a lower bound) and Llama-3.2-90B-Vision at
-# TP 4 is 2.4x slower than streaming and collectives for a reason its thread does not show
-# (tt-inference-server#379). The MoE layers' floor is ``MOE_LAYER_US`` below, which the dense layers
-# do not share.
+# Achieved fraction of HBM bandwidth when streaming weights (§6 rule 13).  On the fit half of
+# benchmarks/data/dense_decode the one decode run with CUDA graphs (Qwen3-4B bf16 on one RTX 4090,
+# vLLM, concurrency 1: 10.5 ms at a 128-token prompt; tenstorrent/tt-inference-server#394) streams
+# its 8.05 GB of weights at 766 GB/s, 0.76 of the card's 1,008.  What a layer costs beyond its
+# bytes is ``DENSE_LAYER_US`` (dense layers) and ``MOE_LAYER_US`` (MoE layers) below.  Misses
+# that are neither: --enforce-eager (the host launches every kernel; ``toplint.outcome.latency``
+# says its ITL is a lower bound) and Llama-3.2-90B-Vision at TP 4, 2.4x slower than streaming and
+# collectives for a reason its thread does not show (tt-inference-server#379).
 HBM_EFFICIENCY = 0.8
 PREFILL_MFU = 0.5  # model FLOPs utilisation in prefill, middle of 0.4–0.6 (§6 rule 14)
 
@@ -99,6 +96,56 @@ MOE_LAYER_REF_TFLOPS = 989.0  # H100/H200 SXM dense bf16 (gpus.yaml)
 MOE_LAYER_BAND = 0.5  # the fit half's worst figure is off by 1.63x
 
 
+# A decode step at a few sequences also pays, on every dense layer, the fixed time of its small
+# kernels beyond the bytes they stream.  An engine launches about ten kernels per layer (vLLM's
+# Qwen2DecoderLayer at vllm-project/vllm@013a2792, vllm/model_executor/models/qwen2.py: fused add +
+# RMSNorm, the QKV GEMM, rotary, the KV-cache write and decode attention, o_proj, a second RMSNorm,
+# gate_up, SiLU-and-mul, down; an FP8 or int8 checkpoint adds an activation-quantisation kernel
+# before each of its four GEMMs), and each has a floor its bytes do not explain: vLLM's RMSNorm
+# takes 11 µs at one token on Blackwell (vllm-project/vllm PR #27931's benchmark); vLLM V1's
+# piecewise CUDA graphs launch the attention of every layer from the host between graph pieces
+# ("multiple kernel launches per layer, with more gaps between the kernel execution": PR #16072;
+# piecewise mode costs 0.5-1.6 ms a step on 80-layer models, novitalabs/pegaflow#124). So the term
+# is per layer; the figures are at 1-4 sequences, and like the MoE term it is held constant in the
+# batch (the batch's bytes are the streaming and KV terms).  Fitted on the fit halves of
+# dense_decode, small_decode and quant_decode together (28 figures with CUDA graphs; the
+# --enforce-eager one left out, its ITL is a lower bound): streaming and collectives alone leave a
+# median 72 µs per layer unexplained (-9 to 206 µs; 272-428 µs on two vision models whose threads do
+# not say why), median predicted/measured 0.62, 80th-percentile error factor 3.16.  70 µs brings the
+# median to 1.00 and the 80th-percentile error to 1.52, and every half's 80th percentile down (the
+# quant_decode figures, vLLM 0.7.2 at one sequence, favour 80-90 µs; the newer vLLM and SGLang runs
+# at TP 4-8 10-40 µs: the band below spans both).  No GPU scaling: the residual per layer is no
+# larger on the RTX A6000 (155 TFLOPS bf16: -9 to 68 µs) than on H100 (67-206 µs), so it is not the
+# MoE term's tensor-throughput stretch. MoE layers carry ``MOE_LAYER_US`` instead, which already
+# holds the attention and norms around their experts; DeepSeek's first dense layers carry this one.
+DENSE_LAYER_US = 70.0
+DENSE_LAYER_BAND = 0.5  # 35-105 µs: most of the fit halves' residuals per layer
+
+
+def moe_layers(model: ModelSpec) -> int:
+    """The layers ``moe_decode_ms`` prices: every MoE layer of an MoE checkpoint, else none."""
+    if not (model.is_moe and model.top_k):
+        return 0
+    return min(model.num_moe_layers or model.num_layers, model.num_layers)
+
+
+def dense_decode_ms(model: ModelSpec, notes: list[str]) -> float:
+    """The dense layers' kernel time of one decode step beyond weight streaming:
+    ``DENSE_LAYER_US`` per layer that is not an MoE layer.  Pipeline stages run their layers in
+    turn, and a TP rank runs every layer's kernels on its shard, so every layer counts once per
+    step whatever the layout."""
+    layers = max(model.num_layers - moe_layers(model), 0)
+    if not layers:
+        return 0.0
+    notes.append(
+        f"dense decode: {DENSE_LAYER_US:g} µs of small kernels per dense layer ({layers} "
+        "layers: norms, rotary, attention, activation and each GEMM's floor beyond its bytes; "
+        "fitted to public small-batch figures, benchmarks/data/dense_decode, small_decode, "
+        "quant_decode)"
+    )
+    return layers * DENSE_LAYER_US / 1e3
+
+
 def moe_decode_ms(gpu: GpuSpec, model: ModelSpec, notes: list[str]) -> float:
     """The MoE layers' kernel time of one decode step beyond weight streaming:
     ``MOE_LAYER_US`` per MoE layer, stretched by ``MOE_LAYER_REF_TFLOPS`` / the GPU's dense
@@ -106,9 +153,9 @@ def moe_decode_ms(gpu: GpuSpec, model: ModelSpec, notes: list[str]) -> float:
     in the same kernels, and the experts it touches beyond k are weight streaming
     (``weight_stream_ms``), so the term does not grow with the batch.  Pipeline stages run
     their layers in turn, so every MoE layer counts once per step whatever the layout."""
-    if not (model.is_moe and model.top_k):
+    layers = moe_layers(model)
+    if not layers:
         return 0.0
-    layers = min(model.num_moe_layers or model.num_layers, model.num_layers)
     peak = gpu.half_tflops
     stretch = max(1.0, MOE_LAYER_REF_TFLOPS / peak) if peak > 0 else 1.0
     per_layer = MOE_LAYER_US * stretch

@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.calibration import bottleneck_gb_per_s, time_collective
-from toplint.cost.compute import moe_decode_ms, prefill_compute_ms, weight_stream_ms
+from toplint.cost.compute import (
+    dense_decode_ms,
+    moe_decode_ms,
+    prefill_compute_ms,
+    weight_stream_ms,
+)
 from toplint.cost.enginecomm import UNPRICED, option
 from toplint.cost.fabric import kv_fabric
 from toplint.cost.moe import ACT_BYTES
@@ -70,6 +75,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
     stream = weight_stream_ms(placement, model, workload.decode_batch, notes)
     compute = prefill_compute_ms(placement, model, workload.prompt_tokens, notes)
     moe = moe_decode_ms(placement.cluster.gpu, model, notes)
+    dense = dense_decode_ms(model, notes)
     rows = _overlap(rows, {"prefill": compute, "decode": stream}, notes)
     prefill, decode = _total(rows, "prefill"), _total(rows, "decode")
     return CostReport(
@@ -89,6 +95,7 @@ def estimate(placement: Placement, workload: Workload) -> CostReport:
         unpriced=tuple(unpriced),
         ep_unpriced=ep_unpriced,
         decode_moe_ms=moe,
+        decode_dense_ms=dense,
     )
 
 

@@ -88,3 +88,6 @@ class CostReport:
     ep_unpriced: str = ""  # why the EP exchange is not priced ("": it is): the ep.unpriced fact
     # The MoE layers' small kernels of one decode step beyond streaming (compute.moe_decode_ms).
     decode_moe_ms: float = 0.0
+    # The dense layers' small kernels of one decode step beyond streaming
+    # (compute.dense_decode_ms).
+    decode_dense_ms: float = 0.0

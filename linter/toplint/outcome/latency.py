@@ -3,7 +3,8 @@
 - ITL = weight streaming of one decode step over every pipeline stage in turn + the KV cache
   and recurrent states its sequences read (``toplint.outcome.kvread``: the decode batch at the
   prompt's context) + the MoE layers' small kernels (``toplint.cost.compute.moe_decode_ms``:
-  every MoE checkpoint) + the step's collectives (cost-model.md §6 rule 13);
+  every MoE checkpoint) + the dense layers' (``toplint.cost.compute.dense_decode_ms``: every
+  layer that is not an MoE layer) + the step's collectives (cost-model.md §6 rule 13);
 - TTFT = prefill compute + the prefill's collectives (rule 14; pipeline stages run one prompt
   one after another, so PP divides neither: that is the pipeline bubble of one prompt);
 - tokens/s = the decode batch on every DP replica and on every pipeline micro-batch (vLLM and
@@ -11,7 +12,8 @@
 
 Bands: the collectives carry their own (each method's 80% band, summed); streaming (weights
 and KV alike) and compute ±25% (0.8 × HBM bandwidth and MFU 0.4–0.6, cost-model.md §6 rules
-13-14); the MoE kernel term ±50% (``toplint.cost.compute.MOE_LAYER_BAND``).
+13-14); the MoE kernel term ±50% (``toplint.cost.compute.MOE_LAYER_BAND``), the dense one
+±50% (``DENSE_LAYER_BAND``).
 
 The ITL is that of a decode step replayed as CUDA graphs, the engines' default.  Where the
 deployment turns the graphs off (the engine's ``MemoryAccounting.graphs_off``: vLLM
@@ -27,7 +29,14 @@ against 4.5 ms of streaming, vllm-project/vllm#20469).
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.compute import MOE_LAYER_BAND, compute_ms, moe_decode_ms, stream_ms
+from toplint.cost.compute import (
+    DENSE_LAYER_BAND,
+    MOE_LAYER_BAND,
+    compute_ms,
+    dense_decode_ms,
+    moe_decode_ms,
+    stream_ms,
+)
 from toplint.cost.enginecomm import option
 from toplint.cost.types import CostReport, Workload
 from toplint.engines.registry import get_engine
@@ -49,13 +58,19 @@ def latency(
     if weights is None or compute is None:
         return None
     kv = kv_read_ms(dep, gpu, model, workload)
-    stream, moe = weights + kv, cost.decode_moe_ms
-    itl = stream + moe + cost.decode_comm_ms_per_step
+    stream, moe, dense = weights + kv, cost.decode_moe_ms, cost.decode_dense_ms
+    itl = stream + moe + dense + cost.decode_comm_ms_per_step
     ttft = compute + cost.prefill_comm_ms
     lo_c, hi_c = cost.decode_comm_ms_range
     itl_band = (
-        stream * (1 - STREAM_BAND) + moe * (1 - MOE_LAYER_BAND) + lo_c,
-        stream * (1 + STREAM_BAND) + moe * (1 + MOE_LAYER_BAND) + hi_c,
+        stream * (1 - STREAM_BAND)
+        + moe * (1 - MOE_LAYER_BAND)
+        + dense * (1 - DENSE_LAYER_BAND)
+        + lo_c,
+        stream * (1 + STREAM_BAND)
+        + moe * (1 + MOE_LAYER_BAND)
+        + dense * (1 + DENSE_LAYER_BAND)
+        + hi_c,
     )
     lo_p, hi_p = cost.prefill_comm_ms_range
     ttft_band = (compute * (1 - STREAM_BAND) + lo_p, compute * (1 + STREAM_BAND) + hi_p)
@@ -64,6 +79,7 @@ def latency(
         f"ITL = weight streaming {weights:.2f} ms"
         + (f" + KV reads {kv:.2f} ms" if kv else "")
         + (f" + MoE kernels {moe:.2f} ms" if moe else "")
+        + (f" + dense-layer kernels {dense:.2f} ms" if dense else "")
         + f" + collectives {cost.decode_comm_ms_per_step:.2f} ms"
         + _graphs_off(dep),
         f"TTFT = prefill compute {compute:.1f} ms + collectives {cost.prefill_comm_ms:.1f} ms "
@@ -98,10 +114,10 @@ def floor(
     dep: Deployment, gpu: GpuSpec, model: ModelSpec, workload: Workload
 ) -> tuple[float, float] | None:
     """The least (ITL, TTFT) ``dep`` can have, before it is placed: ``latency``'s weight
-    streaming, KV reads, expert kernels and prefill compute with the collectives left out (they
-    only add).  A layout whose floor is no better than another's latency need not be placed and
-    priced to lose to it.  None when the cost stage would have no yardsticks, or with expert
-    parallelism (its group is sized by placement)."""
+    streaming, KV reads, expert and dense-layer kernels and prefill compute with the collectives
+    left out (they only add).  A layout whose floor is no better than another's latency need not
+    be placed and priced to lose to it.  None when the cost stage would have no yardsticks, or
+    with expert parallelism (its group is sized by placement)."""
     if dep.ep_enabled or (dep.ep or 1) > 1:
         return None
     tp, pp = max(dep.tp or 1, 1), max(dep.pp or 1, 1)
@@ -112,4 +128,5 @@ def floor(
     if stream is None or compute is None:
         return None
     kv = kv_read_ms(dep, gpu, model, workload)
-    return stream + kv + moe_decode_ms(gpu, model, notes), compute
+    kernels = moe_decode_ms(gpu, model, notes) + dense_decode_ms(model, notes)
+    return stream + kv + kernels, compute
