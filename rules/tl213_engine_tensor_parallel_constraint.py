@@ -55,7 +55,11 @@ too: it starts where the image's `transformers` has the class, which the file do
 It is an error again where the release's own requirement admits no `transformers` release with
 the class (vLLM 0.11.1 to 0.19.0 require `transformers<5`, SGLang 0.5.8 to 0.5.9
 `transformers==4.57.1`, and Qwen3.5, GLM-5, Gemma 4 and DeepSeek-V4 are in no 4.x release) and
-the file installs no `transformers` of its own.
+the file installs no `transformers` of its own. TGI picks its class by config.json `model_type`
+and falls back to the image's `transformers` on one GPU only before 3.0.2 ("sharded is not
+supported for AutoModel": an error with `--num-shard` above 1); LMDeploy's PyTorch backend loads
+the `transformers` class of an architecture neither backend lists up to 0.5.3, and from 0.6.0
+refuses it ("Can not found rewrite for architectures").
 
 ## Why is this bad?
 SGLang's MiMoV2 loader reads the pre-sharded TP from config.json (the KV heads where
@@ -186,6 +190,8 @@ the engine arguments are read from.
 ## References
 - vLLM's registry (`Engine.served` rows, each with its tags): https://github.com/vllm-project/vllm/blob/v0.11.1/vllm/model_executor/models/registry.py
 - Qwen3.5 refused by vLLM 0.16.0, served by 0.17.1: https://github.com/runpod-workers/worker-vllm/issues/279
+- TGI's `get_model` (model types by tag): https://github.com/huggingface/text-generation-inference/blob/v3.3.7/server/text_generation_server/models/__init__.py
+- LMDeploy's tables: https://github.com/InternLM/lmdeploy/blob/v0.16.0/lmdeploy/pytorch/models/module_map.py
 - SGLang's model classes (`EntryClass`): https://github.com/sgl-project/sglang/tree/main/python/sglang/srt/models
 - TensorRT-LLM's LLM API loading an engine, `_load_config_from_engine`: https://github.com/NVIDIA/TensorRT-LLM/blob/fcd3f31682808ae56118ae43c1d7864a3a945e6f/tensorrt_llm/llmapi/llm_args.py
 - TensorRT-LLM `convert_checkpoint.py` `--tp_size`/`--pp_size` (the checkpoint's `mapping`): https://github.com/NVIDIA/TensorRT-LLM/blob/04a2cacbfd3b9ac76191bd8498ad871607b63a04/examples/llama/convert_checkpoint.py

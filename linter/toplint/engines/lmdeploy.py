@@ -234,6 +234,7 @@ ENGINE = Engine(
     packages=("lmdeploy",),
     env_prefixes=("LMDEPLOY_",),
     derive=derive,
+    served="toplint.engines.lmdeploy_served",
     attention_dp=attention_dp,
     dimensions=frozenset({"tp", "dp", "ep"}),
     # EP spans the whole world (PyTorch: world = ep; TurboMind: dp x tp x ... devices), i.e.

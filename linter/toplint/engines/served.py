@@ -17,6 +17,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Protocol
 
+from toplint.engines.versions import version
 from toplint.record import record
 
 __all__ = ["Served", "ServedTable", "TransformersBound", "table_of"]
@@ -46,14 +47,17 @@ class TransformersBound:
 
 
 class ServedTable(dict[str, "Served"]):
-    """An engine's rows by config.json ``model_type``, and the first release that falls back to
-    the Transformers implementation of a class it does not register (``fallback_since``; "":
-    none known).  From that release a missing class is no certain refusal: the engine starts
-    where the image's ``transformers`` has the class and it suits the backend, which the file
-    does not say (vLLM's ``resolve_transformers_fallback``: "... has no vLLM implementation,
-    falling back to Transformers implementation"), unless the release's own requirement bounds
-    that transformers below every release with the class (``bounds``) and the file installs no
-    other."""
+    """An engine's rows by config.json ``model_type``, and the releases that fall back to the
+    Transformers implementation of a class they do not register: from ``fallback_since`` ("":
+    none known) until ``fallback_until`` (the first release that no longer does; "": none yet).
+    In them a missing class is no certain refusal: the engine starts where the image's
+    ``transformers`` has the class and it suits the backend, which the file does not say
+    (vLLM's ``resolve_transformers_fallback``: "... has no vLLM implementation, falling back to
+    Transformers implementation"), unless the release's own requirement bounds that
+    transformers below every release with the class (``bounds``) and the file installs no
+    other, or the fallback runs on one GPU only before ``sharded_fallback_since`` (TGI's
+    ``CausalLM``: "sharded is not supported for AutoModel") and the model is sharded.
+    ``refusal`` is what the engine says when it refuses, in its own words."""
 
     def __init__(
         self,
@@ -61,11 +65,32 @@ class ServedTable(dict[str, "Served"]):
         fallback_since: str = "",
         source: str = "",
         bounds: tuple[TransformersBound, ...] = (),
+        *,
+        refusal: str = "",
+        fallback_until: str = "",
+        sharded_fallback_since: str = "",
     ) -> None:
         super().__init__(rows or {})
         self.fallback_since = fallback_since
         self.fallback_source = source
         self.bounds = bounds
+        self.refusal = refusal
+        self.fallback_until = fallback_until
+        self.sharded_fallback_since = sharded_fallback_since
+
+    def falls_back(self, pin: tuple[int, int, int] | None) -> bool:
+        """Whether release ``pin`` falls back to the Transformers implementation (on one GPU
+        at least: ``shards_fallback``)."""
+        since = version(self.fallback_since) if self.fallback_since else None
+        until = version(self.fallback_until) if self.fallback_until else None
+        if pin is None or since is None or pin < since:
+            return False
+        return until is None or pin < until
+
+    def shards_fallback(self, pin: tuple[int, int, int]) -> bool:
+        """Whether release ``pin``'s fallback starts a model sharded over several GPUs."""
+        sharded = version(self.sharded_fallback_since) if self.sharded_fallback_since else None
+        return sharded is None or pin >= sharded
 
 
 class _Named(Protocol):

@@ -223,4 +223,6 @@ SERVED = ServedTable(
     source="PyPI sglang==0.4.8.post1 wheel: sglang/srt/models/transformers.py; not in "
     "sglang==0.4.6.post5's (0.4.7 not read)",
     bounds=_BOUNDS,
+    refusal="'Model architectures [...] are not supported for now', or through the "
+    "Transformers fallback '... is not a registered model'",
 )

@@ -274,6 +274,7 @@ ENGINE = Engine(
     env_prefixes=("NUM_SHARD",),
     derive=derive,
     by_release=by_release,
+    served="toplint.engines.tgi_served",
     dimensions=frozenset({"tp"}),
     single_node=True,
     # Every flash model gives each shard ``config.num_key_value_heads //

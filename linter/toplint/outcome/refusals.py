@@ -178,11 +178,13 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     found = holds(dep, Releases(until=row.first, read_until=row.last_without))
     if not found.judged:
         return ()
-    since = table.fallback_since
-    first_fallback, pin = (version(since) if since else None), found.pin
-    falls_back = first_fallback is not None and pin is not None and pin >= first_fallback
-    bound = _bound(table, row, pin, dep) if falls_back else None
-    falls_back = falls_back and bound is None
+    since, pin = table.fallback_since, found.pin
+    falls_back = table.falls_back(pin)
+    # a fallback that runs on one GPU only (TGI's CausalLM before its Transformers backend)
+    one_gpu = falls_back and pin is not None and not table.shards_fallback(pin)
+    unsharded = one_gpu and dep.tp is not None and dep.tp > 1
+    bound = _bound(table, row, pin, dep) if falls_back and not unsharded else None
+    falls_back = falls_back and bound is None and not unsharded
     name = said(model, dep.model)
     lacks = (
         f"the pinned {found.pinned_said()} does not register {row.architecture}"
@@ -197,6 +199,12 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
             f"image's transformers has {row.architecture} (this file does not say; "
             f"{table.fallback_source}), else {refuses}"
         )
+    elif unsharded:  # its fallback serves one GPU, and the deployment shards the model
+        refuses = (
+            f"its fallback to the Transformers implementation runs on one GPU only before "
+            f"{table.sharded_fallback_since} ({table.fallback_source}), and {dep.tp} shards are "
+            f"asked, so {refuses}"
+        )
     elif bound is not None:  # the release's own transformers has no class to fall back to
         refuses = (
             f"its Transformers fallback has none either ({found.engine} {bound.first} to "
@@ -205,9 +213,7 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
         )
     message = (
         f"{lacks}, the architecture of {name} (config.json model_type {model.model_type}), "
-        f"and {refuses} to start with no model class for it "
-        "('Model architectures [...] are not supported for now', or through the Transformers "
-        "fallback '... is not a registered model'); "
+        f"and {refuses} to start with no model class for it ({table.refusal}); "
         f"{found.engine} serves it from {row.first} ({row.source})"
     )
     if not found.certain:  # pinned in the band between the two releases read

@@ -350,4 +350,6 @@ SERVED = ServedTable(
     source="vllm-project/vllm v0.7.2 (0408efc6) vllm/model_executor/model_loader/utils.py "
     "resolve_transformers_fallback; not at v0.7.1 (4f4d427a)",
     bounds=_BOUNDS,
+    refusal="'Model architectures [...] are not supported for now', or through the "
+    "Transformers fallback '... is not a registered model'",
 )
