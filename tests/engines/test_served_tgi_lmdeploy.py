@@ -102,3 +102,18 @@ def test_no_pin_is_no_finding() -> None:
 @pytest.mark.parametrize("engine", ["vllm", "sglang"])
 def test_vllm_and_sglang_keep_their_own_words(engine: str) -> None:
     assert "are not supported for now" in table_of(get_engine(engine)).refusal
+
+
+def test_a_tag_naming_a_release_line_is_judged_at_its_newest_release() -> None:
+    # TGI's README at v2.0.4 runs ":2.0", which moves to the line's newest release: phi3 is
+    # named from v2.0.2, so ":2.0" serves it; gemma2 only from v2.1.0, so no 2.0 release does
+    assert (
+        _architecture(_dep("tgi", "microsoft/Phi-3-mini-4k-instruct", f"{TGI_IMAGE}:2.0", 2)) == []
+    )
+    [(certain, _)] = _architecture(_dep("tgi", "google/gemma-2-9b", f"{TGI_IMAGE}:2.0", tp=2))
+    assert certain
+    # a release named in full is that release
+    [(certain, _)] = _architecture(
+        _dep("tgi", "microsoft/Phi-3-mini-4k-instruct", f"{TGI_IMAGE}:2.0.1", tp=2)
+    )
+    assert certain

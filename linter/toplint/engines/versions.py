@@ -25,6 +25,14 @@ def version(text: str) -> tuple[int, int, int] | None:
     return int(major), int(minor), int(patch or 0)
 
 
+def names_a_line(text: str) -> bool:
+    """Whether a tag names a release line, not a release (``"2.0"``, ``"1.4-rocm"``): TGI
+    publishes such tags and moves each to the line's newest release (its README at v2.0.4 runs
+    ``text-generation-inference:2.0``)."""
+    found = _VERSION.match(text.strip())
+    return found is not None and found.group(3) is None
+
+
 class _Since(Protocol):
     @property
     def since(self) -> str: ...

@@ -27,6 +27,7 @@ from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import build_pipeline, get_engine
 from toplint.engines.release import Releases, holds, pinned, version
 from toplint.engines.served import Served, ServedTable, TransformersBound, table_of
+from toplint.engines.versions import image_tag, names_a_line
 from toplint.model import Deployment
 from toplint.optionkeys import BUILT_FROM, BUILT_WRITTEN, INSTALLS_TRANSFORMERS
 from toplint.record import record, replace
@@ -173,7 +174,7 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
         return ()  # no table, or no release pinned: the policy is no finding
     table = table_of(engine)
     row = table.get(model.model_type)
-    if row is None:
+    if row is None or _line_serves(dep, row):
         return ()  # an architecture the table does not hold is not judged
     found = holds(dep, Releases(until=row.first, read_until=row.last_without))
     if not found.judged:
@@ -223,6 +224,16 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     at = "engine_release" if "engine_release" in dep.options else "image"
     certain = found.certain and not falls_back
     return (EngineRefusal("architecture", message, certain, field=at),)
+
+
+def _line_serves(dep: Deployment, row: Served) -> bool:
+    """An image tag that names a release line (TGI's ``2.0``) runs the line's newest release,
+    which serves the class where the line's own releases include the first that does."""
+    if "engine_release" in dep.options:
+        return False  # a package pin ("lmdeploy==0.7") is that release
+    tag = image_tag(str(dep.options.get("image", "")))
+    line, first = version(tag), version(row.first)
+    return names_a_line(tag) and line is not None and first is not None and first[:2] == line[:2]
 
 
 def _bound(
