@@ -57,7 +57,8 @@ the class (vLLM 0.11.1 to 0.19.0 require `transformers<5`, SGLang 0.5.8 to 0.5.9
 `transformers==4.57.1`, and Qwen3.5, GLM-5, Gemma 4 and DeepSeek-V4 are in no 4.x release) and
 the file installs no `transformers` of its own. TGI picks its class by config.json `model_type`
 and falls back to the image's `transformers` on one GPU only before 3.0.2 ("sharded is not
-supported for AutoModel": an error with `--num-shard` above 1); LMDeploy's PyTorch backend loads
+supported for AutoModel": an error with `--num-shard` above 1; and with `--quantize gptq`, `awq`,
+4-bit bitsandbytes, `eetq` or `exl2`, which that path refuses); LMDeploy's PyTorch backend loads
 the `transformers` class of an architecture neither backend lists up to 0.5.3, and from 0.6.0
 refuses it ("Can not found rewrite for architectures").
 

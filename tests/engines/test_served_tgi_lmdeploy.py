@@ -13,6 +13,7 @@ from toplint.engines.served import table_of
 from toplint.hardware.models import lookup_model
 from toplint.model import Deployment
 from toplint.outcome.refusals import refusals
+from toplint.record import replace
 
 TGI_IMAGE = "ghcr.io/huggingface/text-generation-inference"
 
@@ -117,3 +118,19 @@ def test_a_tag_naming_a_release_line_is_judged_at_its_newest_release() -> None:
         _dep("tgi", "microsoft/Phi-3-mini-4k-instruct", f"{TGI_IMAGE}:2.0.1", tp=2)
     )
     assert certain
+
+
+def test_a_quantization_the_tgi_fallback_refuses_is_a_refusal() -> None:
+    # huggingface/text-generation-inference#1053: Baichuan2 GPTQ on TGI 1.0.3, whose get_model
+    # names baichuan only from v1.1.0; its AutoModel path raises "gptq quantization is not
+    # supported for AutoModel" (v0.9.0 to v3.3.7)
+    dep = _dep("tgi", "csdc-atl/Baichuan2-7B-Chat-GPTQ-Int4", f"{TGI_IMAGE}:1.0.3", tp=1)
+    [(certain, _)] = _architecture(dep)
+    assert not certain  # without --quantize the fallback may start it
+    dep = replace(dep, options={**dep.options, "quantize": "gptq"})
+    [(certain, message)] = _architecture(dep)
+    assert certain and "gptq quantization is not supported for AutoModel" in message
+    # a quantization the fallback takes (bitsandbytes 8-bit) leaves the doubt
+    dep = replace(dep, options={**dep.options, "quantize": "bitsandbytes"})
+    [(certain, _)] = _architecture(dep)
+    assert not certain

@@ -20,7 +20,7 @@ from typing import Protocol
 from toplint.engines.versions import version
 from toplint.record import record
 
-__all__ = ["Served", "ServedTable", "TransformersBound", "table_of"]
+__all__ = ["FallbackRefusal", "Served", "ServedTable", "TransformersBound", "table_of"]
 
 
 @record
@@ -46,6 +46,18 @@ class TransformersBound:
     source: str  # where the requirement and the transformers releases were read
 
 
+@record
+class FallbackRefusal:
+    """A setting the fallback refuses from a release on (TGI's AutoModel path: "gptq
+    quantization is not supported for AutoModel"): with it written, a class the release does not
+    register is refused however the image's transformers stands."""
+
+    option: str  # the engine option ("quantize")
+    value: str  # the value refused ("gptq")
+    since: str  # the first release read to refuse it there
+    says: str  # the engine's words
+
+
 class ServedTable(dict[str, "Served"]):
     """An engine's rows by config.json ``model_type``, and the releases that fall back to the
     Transformers implementation of a class they do not register: from ``fallback_since`` ("":
@@ -69,6 +81,7 @@ class ServedTable(dict[str, "Served"]):
         refusal: str = "",
         fallback_until: str = "",
         sharded_fallback_since: str = "",
+        fallback_refuses: tuple[FallbackRefusal, ...] = (),
     ) -> None:
         super().__init__(rows or {})
         self.fallback_since = fallback_since
@@ -77,6 +90,7 @@ class ServedTable(dict[str, "Served"]):
         self.refusal = refusal
         self.fallback_until = fallback_until
         self.sharded_fallback_since = sharded_fallback_since
+        self.fallback_refuses = fallback_refuses
 
     def falls_back(self, pin: tuple[int, int, int] | None) -> bool:
         """Whether release ``pin`` falls back to the Transformers implementation (on one GPU
@@ -91,6 +105,17 @@ class ServedTable(dict[str, "Served"]):
         """Whether release ``pin``'s fallback starts a model sharded over several GPUs."""
         sharded = version(self.sharded_fallback_since) if self.sharded_fallback_since else None
         return sharded is None or pin >= sharded
+
+    def refused_by_fallback(
+        self, pin: tuple[int, int, int], options: Mapping[str, str]
+    ) -> FallbackRefusal | None:
+        """The written setting release ``pin``'s fallback refuses (``fallback_refuses``)."""
+        for refusal in self.fallback_refuses:
+            written = str(options.get(refusal.option, "")).strip("'\"").lower()
+            since = version(refusal.since)
+            if written == refusal.value and since is not None and pin >= since:
+                return refusal
+        return None
 
 
 class _Named(Protocol):

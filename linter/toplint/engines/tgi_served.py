@@ -21,7 +21,7 @@ serves them through the fallback where the image's transformers has them.
 
 from __future__ import annotations
 
-from toplint.engines.served import Served, ServedTable
+from toplint.engines.served import FallbackRefusal, Served, ServedTable
 
 _SRC = "huggingface/text-generation-inference server/text_generation_server/models/__init__.py"
 
@@ -166,11 +166,25 @@ _ROWS: dict[str, Served] = {
 # AutoModel" when sharded); TransformersFlashCausalLM, which shards, is first at v3.0.2
 # (b70f29d7), not at v3.0.1 (bb9095aa).  The image's transformers is the one TGI's own
 # server/requirements_cuda.txt pins (transformers==4.41.1 at v2.0.4), which is not read here:
-# an unsharded fallback is a doubt, not a refusal.
+# an unsharded fallback is a doubt, not a refusal.  Before the fallback get_model raises for
+# some --quantize values (read at the tags: gptq from v0.9.0 (the first read), 4-bit
+# bitsandbytes from v1.0.1, awq from v1.1.0, eetq from v1.2.0 (v1.1.0 takes the value and does
+# not raise: not judged), exl2 from v2.1.0), in every release to v3.3.7.
+_AUTOMODEL = "quantization is not supported for AutoModel"
+_REFUSES = (
+    FallbackRefusal("quantize", "gptq", "0.9.0", f"gptq {_AUTOMODEL}"),
+    FallbackRefusal("quantize", "bitsandbytes-nf4", "1.0.1", f"4bit {_AUTOMODEL}"),
+    FallbackRefusal("quantize", "bitsandbytes-fp4", "1.0.1", f"4bit {_AUTOMODEL}"),
+    FallbackRefusal("quantize", "awq", "1.1.0", f"awq {_AUTOMODEL}"),
+    FallbackRefusal("quantize", "eetq", "1.2.0", f"Eetq {_AUTOMODEL}"),
+    FallbackRefusal("quantize", "exl2", "2.1.0", f"exl2 {_AUTOMODEL}"),
+)
+
 SERVED = ServedTable(
     _ROWS,
     fallback_since="0.2.0",
     source=f"{_SRC} get_model at v3.0.2 (b70f29d7), CausalLM from v0.2.0 (20c3c594)",
     refusal="'Unsupported model type ...', or sharded 'sharded is not supported for AutoModel'",
     sharded_fallback_since="3.0.2",
+    fallback_refuses=_REFUSES,
 )

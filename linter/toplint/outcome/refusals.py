@@ -184,8 +184,10 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     # a fallback that runs on one GPU only (TGI's CausalLM before its Transformers backend)
     one_gpu = falls_back and pin is not None and not table.shards_fallback(pin)
     unsharded = one_gpu and dep.tp is not None and dep.tp > 1
+    # a setting the fallback refuses (TGI's AutoModel path and --quantize gptq)
+    setting = table.refused_by_fallback(pin, dep.options) if falls_back and pin else None
     bound = _bound(table, row, pin, dep) if falls_back and not unsharded else None
-    falls_back = falls_back and bound is None and not unsharded
+    falls_back = falls_back and bound is None and not unsharded and setting is None
     name = said(model, dep.model)
     lacks = (
         f"the pinned {found.pinned_said()} does not register {row.architecture}"
@@ -205,6 +207,11 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
             f"its fallback to the Transformers implementation runs on one GPU only before "
             f"{table.sharded_fallback_since} ({table.fallback_source}), and {dep.tp} shards are "
             f"asked, so {refuses}"
+        )
+    elif setting is not None:  # its fallback refuses a setting the file writes
+        refuses = (
+            f"its fallback to the Transformers implementation refuses --{setting.option} "
+            f"{setting.value} from {setting.since} ('{setting.says}'), so {refuses}"
         )
     elif bound is not None:  # the release's own transformers has no class to fall back to
         refuses = (
