@@ -20,7 +20,14 @@ from typing import Protocol
 from toplint.engines.versions import version
 from toplint.record import record
 
-__all__ = ["FallbackRefusal", "Served", "ServedTable", "TransformersBound", "table_of"]
+__all__ = [
+    "LACK_IN_TRANSFORMERS_4_57",
+    "FallbackRefusal",
+    "Served",
+    "ServedTable",
+    "TransformersBound",
+    "table_of",
+]
 
 
 @record
@@ -56,6 +63,21 @@ class FallbackRefusal:
     value: str  # the value refused ("gptq")
     since: str  # the first release read to refuse it there
     says: str  # the engine's words
+
+
+# Catalog architectures no transformers release of 4.56.0-4.57.6 has (the PyPI wheels of
+# 4.56.0-4.56.2 and 4.57.1-4.57.6 read: no models/<type>/, nor a name in models/auto), and
+# whose catalog checkpoints name no auto_map (ai-dynamo/aiconfigurator@095f58a51c
+# model_configs): an engine release bounded to those transformers has nothing to fall back to.
+LACK_IN_TRANSFORMERS_4_57 = frozenset(
+    {
+        "Qwen3_5ForConditionalGeneration",
+        "Qwen3_5MoeForConditionalGeneration",
+        "GlmMoeDsaForCausalLM",
+        "Gemma4ForConditionalGeneration",
+        "DeepseekV4ForCausalLM",
+    }
+)
 
 
 class ServedTable(dict[str, "Served"]):

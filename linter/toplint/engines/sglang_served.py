@@ -17,7 +17,12 @@ Keyed by the catalog's config.json ``model_type``; an architecture not here is n
 
 from __future__ import annotations
 
-from toplint.engines.served import Served, ServedTable, TransformersBound
+from toplint.engines.served import (
+    LACK_IN_TRANSFORMERS_4_57,
+    Served,
+    ServedTable,
+    TransformersBound,
+)
 
 _ROWS: dict[str, Served] = {
     "deepseek_v3": Served(
@@ -195,24 +200,16 @@ _ROWS: dict[str, Served] = {
 # implementation if it is available. Otherwise, we will fall back to transformers one") is in
 # the sglang==0.4.8.post1 wheel, not in 0.4.6.post5's; 0.4.7 was not read, so it is counted as
 # falling back (a certain refusal there would be a guess).
-# The sglang 0.5.8, 0.5.8.post1 and 0.5.9 wheels require transformers==4.57.1, which has none
-# of these classes (PyPI wheel: no models/<type>/), and the catalog's checkpoints of them name no
-# auto_map; the fallback takes ``getattr(transformers, arch)`` or the auto_map's AutoModel
-# (sglang/srt/model_loader/utils.py ``resolve_transformers_arch`` in the 0.5.8 wheel).
+# The sglang 0.5.8, 0.5.8.post1 and 0.5.9 wheels require transformers==4.57.1, which lacks the
+# classes of ``served.LACK_IN_TRANSFORMERS_4_57``; the fallback takes ``getattr(transformers,
+# arch)`` or the auto_map's AutoModel (sglang/srt/model_loader/utils.py
+# ``resolve_transformers_arch`` in the 0.5.8 wheel).
 _BOUNDS = (
     TransformersBound(
         "0.5.8",
         "0.5.9",
         "transformers==4.57.1",
-        frozenset(
-            {
-                "Qwen3_5ForConditionalGeneration",
-                "Qwen3_5MoeForConditionalGeneration",
-                "GlmMoeDsaForCausalLM",
-                "Gemma4ForConditionalGeneration",
-                "DeepseekV4ForCausalLM",
-            }
-        ),
+        LACK_IN_TRANSFORMERS_4_57,
         "PyPI sglang 0.5.8-0.5.9 wheels' Requires-Dist; PyPI transformers==4.57.1 wheel",
     ),
 )

@@ -21,7 +21,12 @@ at 0.34.0: MiniMaxM1ForCausalLM and BaichuanForCausalLM "until v0.23.0", RWForCa
 
 from __future__ import annotations
 
-from toplint.engines.served import Served, ServedTable, TransformersBound
+from toplint.engines.served import (
+    LACK_IN_TRANSFORMERS_4_57,
+    Served,
+    ServedTable,
+    TransformersBound,
+)
 
 _ROWS: dict[str, Served] = {
     "deepseek_v2": Served(
@@ -319,10 +324,8 @@ _ROWS: dict[str, Served] = {
 # (vllm/model_executor/model_loader/utils.py ``resolve_transformers_fallback``, PR #11330);
 # v0.7.1 (4f4d427a) has no such fallback.
 # v0.11.1 to v0.13.0 (requirements/common.txt at their tags) and the 0.14.0 to 0.19.0 wheels
-# (Requires-Dist) require transformers>=4.56.0,<5; none of the transformers releases that admits
-# (PyPI 4.56.0-4.56.2, 4.57.1-4.57.6 wheels) has these classes (no models/<type>/, nor a name
-# in models/auto), and the catalog's checkpoints of them name no auto_map
-# (ai-dynamo/aiconfigurator@095f58a51c model_configs).  From 0.19.1 the requirement admits 5.5.1
+# (Requires-Dist) require transformers>=4.56.0,<5, whose releases lack the classes of
+# ``served.LACK_IN_TRANSFORMERS_4_57``.  From 0.19.1 the requirement admits 5.5.1
 # and later.  The fallback takes ``getattr(transformers, architecture)`` or the auto_map's
 # class (0.16.0 wheel, registry.py ``_try_resolve_transformers``), so it has none to start.
 _BOUNDS = (
@@ -330,15 +333,7 @@ _BOUNDS = (
         "0.11.1",
         "0.19.0",
         "transformers>=4.56.0,<5",
-        frozenset(
-            {
-                "Qwen3_5ForConditionalGeneration",
-                "Qwen3_5MoeForConditionalGeneration",
-                "GlmMoeDsaForCausalLM",
-                "Gemma4ForConditionalGeneration",
-                "DeepseekV4ForCausalLM",
-            }
-        ),
+        LACK_IN_TRANSFORMERS_4_57,
         "vllm-project/vllm requirements/common.txt at v0.11.1 (tag) to v0.13.0, PyPI vllm "
         "0.14.0-0.19.0 wheels' Requires-Dist; PyPI transformers 4.56.0-4.57.6 wheels",
     ),
