@@ -174,11 +174,11 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
         return ()  # no table, or no release pinned: the policy is no finding
     table = table_of(engine)
     row = table.get(model.model_type)
-    if row is None or _line_serves(dep, row):
+    if row is None:
         return ()  # an architecture the table does not hold is not judged
     found = holds(dep, Releases(until=row.first, read_until=row.last_without))
-    if not found.judged:
-        return ()
+    if not found.judged or _line_serves(dep, row):
+        return ()  # (a tag naming a release line is asked only where its pin predates the row)
     since, pin = table.fallback_since, found.pin
     falls_back = table.falls_back(pin)
     # a fallback that runs on one GPU only (TGI's CausalLM before its Transformers backend)
