@@ -83,3 +83,12 @@ def test_a_program_of_its_own_after_a_redirect_keeps_the_general_words() -> None
     text = "python3 api_server.py 2>&1 --tensor-parallel-size 8\n"
     (found,) = _parse("serve.sh", text).findings
     assert "none of the engines' commands" in found.message
+
+
+def test_a_builder_run_by_nohup_or_sudo_is_named_as_the_engines_builder() -> None:
+    """The program is the one a runner word runs (``together.program_of``), as for a command
+    toplint reads: ``nohup trtllm-build ...`` is the builder's command, not nohup's."""
+    for runner in ("nohup", "sudo", "env CUDA_VISIBLE_DEVICES=0,1"):
+        text = f"{runner} trtllm-build --checkpoint_dir ./ckpt --output_dir ./eng --tp_size 2\n"
+        (found,) = _parse("build.sh", text).findings
+        assert "on `trtllm-build`, the builder of `trtllm`'s offline pipeline" in found.message

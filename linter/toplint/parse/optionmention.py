@@ -34,6 +34,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Finding, Severity
 from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.mentions import no_deployment
+from toplint.parse.text.together import program_of
 from toplint.parse.textpos import after_comment_mark, point_of
 
 # A long option an engine's layout is set with: two dashes, then words joined by "-" or "_"
@@ -67,25 +68,23 @@ def _pipeline_programs() -> dict[str, tuple[str, str]]:
 
 # where a command starts on a line: after a separator of the shell's command list
 _SEPARATOR = lazy(r"(?:;|&&|\|\||\||(?<![<>])&)\s*")
-_ASSIGNMENT = lazy(r"[A-Za-z_]\w*=\S*")
 _PYTHON = lazy(r"python(?:\d+(?:\.\d+)?)?")
 
 
 def _program(text: str, offset: int) -> str | None:
     """The name of the program whose command line holds ``offset`` (backslash continuations
-    followed back; leading ``NAME=value`` words and a ``python`` interpreter skipped): the
+    followed back; leading ``NAME=value`` words, the programs that run the next one (``nohup``,
+    ``sudo``, ``env``: ``together.program_of``) and a ``python`` interpreter skipped): the
     script's or executable's base name, or None when the line does not say."""
     start = text.rfind("\n", 0, offset) + 1
     while start >= 2 and text[start - 2] == "\\":  # the line before ends in a continuation
         start = text.rfind("\n", 0, start - 1) + 1
     head = text[start:offset].replace("\\\n", " ")
     head = _SEPARATOR.split(head)[-1]
-    words = [w for w in head.split() if w != "\\"]
-    while words and _ASSIGNMENT.fullmatch(words[0]):
-        words.pop(0)
-    if words and _PYTHON.fullmatch(words[0].rsplit("/", 1)[-1]):
-        words = [w for w in words[1:] if not w.startswith("-")][:1]
-    return words[0].rsplit("/", 1)[-1] if words and not words[0].startswith("-") else None
+    program, rest = program_of([w for w in head.split() if w != "\\"])
+    if _PYTHON.fullmatch(program):  # the script the interpreter runs
+        program = next((w.rsplit("/", 1)[-1] for w in rest if not w.startswith("-")), "")
+    return program if program and not program.startswith("-") else None
 
 
 @cache

@@ -93,7 +93,7 @@ _XARGS_VALUED = frozenset({"-a", "-d", "-E", "-I", "-L", "-n", "-P", "-s"})
 
 
 def _stops(words: Sequence[str]) -> bool:
-    program, rest = _program(words)
+    program, rest = program_of(words)
     if program == "xargs":
         program, rest = _after_xargs(rest)
     if program in _STOPPERS:
@@ -109,14 +109,14 @@ def _after_xargs(rest: Sequence[str]) -> tuple[str, Sequence[str]]:
     k = 0
     while k < len(rest) and rest[k].startswith("-"):
         k += 2 if rest[k] in _XARGS_VALUED else 1
-    return _program(rest[k:]) if k < len(rest) else ("", ())
+    return program_of(rest[k:]) if k < len(rest) else ("", ())
 
 
 # Words that run the next one: ``sudo``, ``env``, ``exec``, ``command``, ``nohup``.
 _RUNNERS = frozenset({"sudo", "env", "exec", "command", "nohup"})
 
 
-def _program(words: Sequence[str]) -> tuple[str, Sequence[str]]:
+def program_of(words: Sequence[str]) -> tuple[str, Sequence[str]]:
     """The program a command runs (past assignments and the words that run the next one) and
     the words after it."""
     for k, word in enumerate(words):
@@ -207,7 +207,7 @@ def detaches(words: Sequence[str]) -> bool:
     """Whether the command ``words`` (its values) hands what it runs to a process manager or a
     terminal multiplexer and returns: ``pm2 start``, ``tmux new-session -d`` (and tmux's
     commands in a session), ``screen -dm``, ``systemd-run``, ``setsid -f``."""
-    program, rest = _program(words)
+    program, rest = program_of(words)
     if program == "tmux":
         rest = rest[tmux_command(rest) :]
     sub = rest[0] if rest else ""
