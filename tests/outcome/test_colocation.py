@@ -171,6 +171,12 @@ def test_a_command_that_stops_processes_ends_what_ran_before_it() -> None:
     assert judged("run.sh", stopped) == [None, None]
     kept = text.replace("kill -9 $pid", "sleep 60")
     assert judged("run.sh", kept)[1] is not None
+    # a runner's own options are not the program: `sudo -u svc kill` stops, `sudo -u kill` runs
+    # nothing that stops (its -u takes "kill" as the user)
+    as_user = text.replace("kill -9 $pid", "sudo -E -u svc kill -9 $pid")
+    assert judged("run.sh", as_user) == [None, None]
+    user_named_kill = text.replace("kill -9 $pid", "sudo -u kill sleep 60")
+    assert judged("run.sh", user_named_kill)[1] is not None
 
 
 def test_a_server_started_in_a_loop_is_not_judged() -> None:

@@ -86,7 +86,7 @@ def test_a_program_of_its_own_after_a_redirect_keeps_the_general_words() -> None
 
 
 def test_a_builder_run_by_nohup_or_sudo_is_named_as_the_engines_builder() -> None:
-    """The program is the one a runner word runs (``together.program_of``), as for a command
+    """The program is the one a runner word runs (``runners.program_of``), as for a command
     toplint reads: ``nohup trtllm-build ...`` is the builder's command, not nohup's."""
     for runner in ("nohup", "sudo", "env CUDA_VISIBLE_DEVICES=0,1"):
         text = f"{runner} trtllm-build --checkpoint_dir ./ckpt --output_dir ./eng --tp_size 2\n"

@@ -34,7 +34,7 @@ from toplint.infra.patterns import lazy
 from toplint.model import Finding, Severity
 from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.mentions import no_deployment
-from toplint.parse.text.together import program_of
+from toplint.parse.text.runners import program_of
 from toplint.parse.textpos import after_comment_mark, point_of
 
 # A long option an engine's layout is set with: two dashes, then words joined by "-" or "_"
@@ -74,7 +74,7 @@ _PYTHON = lazy(r"python(?:\d+(?:\.\d+)?)?")
 def _program(text: str, offset: int) -> str | None:
     """The name of the program whose command line holds ``offset`` (backslash continuations
     followed back; leading ``NAME=value`` words, the programs that run the next one (``nohup``,
-    ``sudo``, ``env``: ``together.program_of``) and a ``python`` interpreter skipped): the
+    ``sudo``, ``env``: ``runners.program_of``) and a ``python`` interpreter skipped): the
     script's or executable's base name, or None when the line does not say."""
     start = text.rfind("\n", 0, offset) + 1
     while start >= 2 and text[start - 2] == "\\":  # the line before ends in a continuation

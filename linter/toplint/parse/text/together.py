@@ -36,6 +36,7 @@ from toplint.optionkeys import DETACHED_UNTIL, RUNS_DETACHED, RUNS_IN_LOOP, RUNS
 from toplint.parse.options import Arg
 from toplint.parse.text.dockerrun import docker_options
 from toplint.parse.text.entrypoint import run_options, tmux_command
+from toplint.parse.text.runners import program_of
 from toplint.parse.text.runtimes import DOCKER
 from toplint.parse.text.shell import Command
 from toplint.record import record, replace
@@ -110,20 +111,6 @@ def _after_xargs(rest: Sequence[str]) -> tuple[str, Sequence[str]]:
     while k < len(rest) and rest[k].startswith("-"):
         k += 2 if rest[k] in _XARGS_VALUED else 1
     return program_of(rest[k:]) if k < len(rest) else ("", ())
-
-
-# Words that run the next one: ``sudo``, ``env``, ``exec``, ``command``, ``nohup``.
-_RUNNERS = frozenset({"sudo", "env", "exec", "command", "nohup"})
-
-
-def program_of(words: Sequence[str]) -> tuple[str, Sequence[str]]:
-    """The program a command runs (past assignments and the words that run the next one) and
-    the words after it."""
-    for k, word in enumerate(words):
-        program = word.rsplit("/", 1)[-1]
-        if "=" not in word and program not in _RUNNERS:
-            return program, words[k + 1 :]
-    return "", ()
 
 
 def one_per_arm(
