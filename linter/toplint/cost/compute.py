@@ -118,6 +118,13 @@ MOE_LAYER_BAND = 0.5  # the fit half's worst figure is off by 1.63x
 # larger on the RTX A6000 (155 TFLOPS bf16: -9 to 68 µs) than on H100 (67-206 µs), so it is not the
 # MoE term's tensor-throughput stretch. MoE layers carry ``MOE_LAYER_US`` instead, which already
 # holds the attention and norms around their experts; DeepSeek's first dense layers carry this one.
+# Why V0 and newer engines differ is not graph mode alone: vLLM V0 captures the whole decode
+# forward, attention included, as one CUDA graph per batch size (vllm/worker/model_runner.py
+# capture_model, vllm-project/vllm@002a0ba9), while V1 ran piecewise graphs until PR #25444 made
+# FULL_AND_PIECEWISE the default (opened 2025-09-23, merged); full graphs save 0.33-0.40 ms a
+# step on Qwen2.5-1.5B at 1 QPS (PR #20059: 5.42 -> 5.09/5.02 ms TPOT), 12-14 µs a layer.  A
+# release-keyed term would need the release, which an unpinned ``vllm serve`` does not give (none
+# of the fit figures' commands pins one), so the term stays one constant whose band spans both.
 DENSE_LAYER_US = 70.0
 DENSE_LAYER_BAND = 0.5  # 35-105 µs: most of the fit halves' residuals per layer
 
