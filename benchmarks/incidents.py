@@ -70,6 +70,8 @@ engines' trackers (TensorRT-LLM, Triton's TensorRT-LLM backend, ROCm/vllm, rtp-l
 ipex-llm);
 `--set round52`: tests/incidents/SPLIT52.md, 7 more threads from the engines' fix pull requests that
 link a user's issue (vLLM, SGLang);
+`--set round53`: tests/incidents/SPLIT53.md, 8 more threads from the tracker of ms-swift, a wrapper
+users serve through (`swift deploy`, `swift infer`, `swift rollout`, `swift eval`);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -150,6 +152,7 @@ SPLITS = {
     "round50": "SPLIT50.md",
     "round51": "SPLIT51.md",
     "round52": "SPLIT52.md",
+    "round53": "SPLIT53.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -67,6 +67,7 @@ ROUNDS = (
     "round50",
     "round51",
     "round52",
+    "round53",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -122,6 +123,7 @@ DEVELOPMENT_ON_TOP = {
     "round50": 1,
     "round51": 0,
     "round52": 0,
+    "round53": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -175,6 +177,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round50": 0,
     "round51": 0,
     "round52": 0,
+    "round53": 0,
 }
 
 
@@ -239,6 +242,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round50"]["development"] + rounds["round50"]["held-out"]) >= 8
     assert len(rounds["round51"]["development"] + rounds["round51"]["held-out"]) >= 8
     assert len(rounds["round52"]["development"] + rounds["round52"]["held-out"]) >= 7
+    assert len(rounds["round53"]["development"] + rounds["round53"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
