@@ -22,7 +22,10 @@ Reports settings the engine or chart silently ignores or overrides:
   `requestGPU: 0.5` put both replicas of its two-pod test on one L4), or a KServe
   LLMInferenceService's `parallelism.pipeline` (or `data`, `expert`) without `worker`, which the
   controller's single-node template does not render (kserve/kserve#6044: TP 2 x PP 2 on a
-  4-GPU pod ran TP 2 on two of them).
+  4-GPU pod ran TP 2 on two of them), or ms-swift's `--device_map`/`--max_memory` under
+  `swift deploy --infer_backend vllm|sglang|lmdeploy`, which ms-swift passes only to its
+  transformers backend (modelscope/ms-swift#3363: the model stayed on one GPU; use the engine's
+  tensor parallelism).
 
 Outcome reported (toplint's severity policy): runs, not as written — the setting has no effect
 (warning).
@@ -61,6 +64,8 @@ For an ignored chart value the fix is display advice (enable Ray or remove the k
 - vllm-project/production-stack#1047 (`requestGPU: 0.5`, two replicas on one GPU): https://github.com/vllm-project/production-stack/pull/1047
 - KServe single-node template (renders only `--tensor-parallel-size`), kserve@aaac4e294: https://github.com/kserve/kserve/blob/aaac4e294dae2c7b1aa1886447793f3aa1c30912/config/llmisvcconfig/config-llm-template.yaml
 - kserve/kserve#6044 (`parallelism.pipeline` ignored without `worker`): https://github.com/kserve/kserve/issues/6044
+- ms-swift `get_infer_engine` (device_map only for transformers): https://github.com/modelscope/ms-swift/blob/3602360a562313afbf2ef6065fdf61f271a2c5b9/swift/pipelines/infer/infer.py
+- modelscope/ms-swift#3363 (`--max_memory` with `--infer_backend vllm` has no effect): https://github.com/modelscope/ms-swift/issues/3363
 """
 
 
@@ -136,10 +141,12 @@ def _advice(name: str, dep: Deployment) -> str:
         return f"requestGPU: {world} (a whole number of GPUs per replica)"
     if name.startswith("parallelism."):
         return f"remove `{name}`, or add `worker` so the controller renders it across pods"
-    return (
-        f"remove `{name}`, or enable the setup that renders it (production-stack: "
-        "`raySpec.enabled: true`)"
-    )
+    if name == "pipelineParallelSize":
+        return (
+            f"remove `{name}`, or enable the setup that renders it (production-stack: "
+            "`raySpec.enabled: true`)"
+        )
+    return f"remove `{name}`, or set what the engine itself reads in its place"
 
 
 RULE = Rule(

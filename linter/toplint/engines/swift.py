@@ -87,6 +87,15 @@ PROGRAM = "ms-swift's `swift deploy`"
 # ``--ckpt_dir``): each engine's ``deploy`` fields add its own settings
 MODEL = {"model": "model", "model-id-or-path": "model", "ckpt-dir": "model"}
 
+# Options ``swift deploy`` reads but passes only to its transformers backend (``pt``): the
+# engine built for ``--infer_backend vllm|sglang|lmdeploy`` gets its own ``get_*_engine_kwargs``
+# and never ``ModelArguments.get_model_kwargs()``, which carries ``device_map`` and
+# ``max_memory`` (``SwiftInfer.get_infer_engine``, modelscope/ms-swift@v3.2.0
+# swift/llm/infer/infer.py and @3602360a swift/pipelines/infer/infer.py; the maintainer in
+# modelscope/ms-swift#3363: "max_memory 这个参数只对infer_backend pt生效 ... vllm请使用
+# tensor_parallel_size").  Read as ``ignored.<name>``: TL209 reports them.
+TRANSFORMERS_ONLY = {"device-map": "ignored.device_map", "max-memory": "ignored.max_memory"}
+
 
 def deploy(
     engine: str, fields: Mapping[str, str], implied: Mapping[str, str] | None = None
@@ -98,7 +107,7 @@ def deploy(
     return EngineSpec(
         name=f"swift-{engine}",
         options=OPTIONS,
-        fields={**MODEL, **fields},
+        fields={**MODEL, **TRANSFORMERS_ONLY, **fields},
         engine=engine,
         program=PROGRAM,
         bool_values=True,
@@ -111,3 +120,4 @@ def launch(engine: str) -> Launch:
     return Launch(
         ("swift", "deploy"), f"swift-{engine}", positional_model=False, when=(CHOOSER, engine)
     )
+

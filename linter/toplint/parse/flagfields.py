@@ -81,9 +81,26 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
         options=options,
         sources=sources,
         unresolved=tuple(unresolved),
+        notes=base.notes + _ignored_notes(flags, spec),
         **values,
     )
     return derive(dep)
+
+
+def _ignored_notes(flags: Sequence[Flag], spec: EngineSpec) -> tuple[str, ...]:
+    """Why each option a wrapper's spec reads as ``ignored.<name>`` has no effect: the wrapper
+    takes it but passes it to another of its backends, not to this engine (TL209 quotes it)."""
+    engine = get_engine(spec.engine_name).title
+    names = dict.fromkeys(
+        spec.field_of(f.name)[len("ignored.") :]
+        for f in flags
+        if spec.field_of(f.name).startswith("ignored.")
+    )
+    return tuple(
+        f"{spec.program_name} does not pass `{name}` to {engine}; it reaches only another "
+        "of its backends, so the engine's own settings decide the layout"
+        for name in names
+    )
 
 
 # The largest parallel size or count toplint believes: the largest GPU clusters built hold about
