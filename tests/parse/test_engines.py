@@ -289,3 +289,22 @@ def test_swift_deploy_serves_through_the_engine_its_backend_names() -> None:
         text = sh(f"swift deploy --model m/n --infer_backend {backend}")
         assert parse_text("p.sh", text).deployments == ()
     assert parse_text("d.sh", sh("swift deploy --model m/n")).deployments == ()
+
+
+def test_swift_rollout_always_serves_through_vllm() -> None:
+    # modelscope/ms-swift#5424: `swift rollout` takes `swift deploy`'s vLLM settings and forces
+    # `infer_backend = 'vllm'` (ms-swift@3602360a swift/pipelines/infer/rollout.py
+    # ``get_infer_engine``), so no --infer_backend is needed and another one changes nothing
+    text = (
+        "CUDA_VISIBLE_DEVICES=0,1 swift rollout --vllm_tensor_parallel_size 2 "
+        "--vllm_max_model_len 8192 --vllm_max_num_seqs 1 --vllm_gpu_memory_utilization 0.98 "
+        "--model Qwen/Qwen2.5-VL-72B-Instruct --multi_turn_scheduler thinking_tips --max_turns 3"
+    )
+    dep = only("r.sh", sh(text))
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "Qwen/Qwen2.5-VL-72B-Instruct", 2)
+    assert dep.options.get("gpu_memory_utilization") == "0.98"
+    assert dep.options.get("max_num_seqs") == "1"
+    other = only("o.sh", sh("swift rollout --model m/n --infer_backend lmdeploy --tp 2"))
+    assert other.engine == "vllm"  # rollout serves through vLLM whatever the backend says
+    default = only("g.sh", sh("swift rollout --model m/n"))
+    assert default.options.get("gpu_memory_utilization") == "0.9"  # DeployArguments' default

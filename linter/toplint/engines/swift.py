@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from toplint.engines.types import EngineSpec, Launch, options
+from toplint.record import replace
 
 VALUES = """
     adapters agent-template api-key attn-impl bnb-4bit-comp-dtype bnb-4bit-compute-dtype
@@ -121,3 +122,32 @@ def launch(engine: str) -> Launch:
         ("swift", "deploy"), f"swift-{engine}", positional_model=False, when=(CHOOSER, engine)
     )
 
+
+# ``swift rollout``: the vLLM server ms-swift's GRPO trainers send prompts to
+# (``SwiftRolloutDeploy``).  It always serves through vLLM - ``get_infer_engine`` sets
+# ``infer_backend = 'vllm'`` whatever was written (modelscope/ms-swift@v3.5.0
+# swift/llm/infer/rollout.py, the first release with the command, to @3602360a
+# swift/pipelines/infer/rollout.py) - with ``get_vllm_engine_kwargs``, the settings
+# ``swift deploy --infer_backend vllm`` passes.  Its options are ``DeployArguments``' (v3.5.0)
+# and from v3.6.0 ``RolloutArguments``', which add these (v3.6.0 @39bfc8a4, v3.9.0, v3.12.0,
+# v4.0.0 and @3602360a swift/llm/argument/deploy_args.py, swift/arguments/deploy_args.py).
+ROLLOUT_VALUES = " context-manager gym-env max-turns multi-turn-scheduler"
+ROLLOUT_BOOLEANS = " use-gym-env"
+ROLLOUT_PROGRAM = "ms-swift's `swift rollout`"
+
+
+def rollout(deploy_engine: EngineSpec) -> EngineSpec:
+    """``swift rollout``'s vocabulary: ``swift deploy``'s for the engine it serves through
+    (``deploy_engine``, vLLM's) with the rollout server's own options."""
+    return replace(
+        deploy_engine,
+        name=f"swift-rollout-{deploy_engine.engine_name}",
+        options=options(VALUES + ROLLOUT_VALUES, BOOLEANS + ROLLOUT_BOOLEANS),
+        program=ROLLOUT_PROGRAM,
+    )
+
+
+def rollout_launch(spec: EngineSpec) -> Launch:
+    """``swift rollout --model M ...`` read with ``spec``: it serves through one engine whatever
+    ``--infer_backend`` says, so no ``when``."""
+    return Launch(("swift", "rollout"), spec.name, positional_model=False)

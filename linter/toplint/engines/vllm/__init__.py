@@ -29,6 +29,7 @@ from toplint.engines.vllm.cli import (
     DYNAMO,
     FASTCHAT_VLLM_WORKER,
     HUGGINGFACESERVER,
+    SWIFT_ROLLOUT_VLLM,
     SWIFT_VLLM,
 )
 from toplint.engines.vllm.drafts import DRAFTS
@@ -157,7 +158,7 @@ ENGINE = Engine(
     allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=LAYOUT,
     launches=(Launch(("vllm", "serve"), "vllm"),),
-    platform_launches=(swift.launch("vllm"), trl.LAUNCH),
+    platform_launches=(swift.launch("vllm"), swift.rollout_launch(SWIFT_ROLLOUT_VLLM), trl.LAUNCH),
     # Triton's vLLM backend hands model.json to AsyncEngineArgs(**config)
     # (triton-inference-server/vllm_backend@00ea75bc src/model.py _init_engine_args)
     triton_backend="vllm",
@@ -201,7 +202,14 @@ ENGINE = Engine(
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver"), release_tag=False),
     ),
     packages=("vllm",),
-    wrappers=(DYNAMO, HUGGINGFACESERVER, FASTCHAT_VLLM_WORKER, SWIFT_VLLM, trl.SPEC),
+    wrappers=(
+        DYNAMO,
+        HUGGINGFACESERVER,
+        FASTCHAT_VLLM_WORKER,
+        SWIFT_VLLM,
+        SWIFT_ROLLOUT_VLLM,
+        trl.SPEC,
+    ),
     # Formats that always run vLLM: the production-stack chart and its operator CR, llm-d's
     # chart, KServe's LLMInferenceService and huggingfaceserver InferenceService, Ray Serve LLM.
     runs_in=(

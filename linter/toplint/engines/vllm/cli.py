@@ -299,3 +299,6 @@ SWIFT_VLLM = swift.deploy(
     },
     {"gpu_memory_utilization": "0.9"},
 )
+
+# ms-swift's `swift rollout` (toplint.engines.swift.rollout): always vLLM, the same settings
+SWIFT_ROLLOUT_VLLM = swift.rollout(SWIFT_VLLM)
