@@ -123,7 +123,7 @@ DEVELOPMENT_ON_TOP = {
     "round50": 1,
     "round51": 0,
     "round52": 0,
-    "round53": 0,
+    "round53": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
