@@ -78,8 +78,9 @@ default round1):
   highest severity) is the rule the case expects (or one it also accepts);
 - controls with an error: how many of the working configs the threads show get an error.
 
-`--cases` prints each development case's top finding; the held-out half is never itemised
-(it is scored, not read).  Each case runs `toplint check` in this process with the case's
+`--cases` prints each development case's top finding and scores nothing else; the held-out half
+is never itemised (it is scored, not read: `--half held-out`, or the default `both` without
+`--cases`).  Each case runs `toplint check` in this process with the case's
 `toplint.yaml` (its manifest and models), one job, no cache.
 """
 
@@ -261,7 +262,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", choices=tuple(SPLITS), default="round1", dest="round_")
     parser.add_argument("--cases", action="store_true", help="itemise the development half")
     args = parser.parse_args(argv)
-    names = ("development", "held-out") if args.half == "both" else (args.half,)
+    if args.cases and args.half == "held-out":
+        parser.error(
+            "--cases itemises the development half only; the held-out half is scored in totals"
+        )
+    # itemising is building: it never scores the held-out half beside it (a held-out half is
+    # scored once, asked for by name or by the default "both" without --cases)
+    if args.cases:
+        names: tuple[str, ...] = ("development",)
+    elif args.half == "both":
+        names = ("development", "held-out")
+    else:
+        names = (args.half,)
     for name in names:
         result, outcomes = run_half(name, args.round_)
         print(

@@ -34,8 +34,9 @@ each half of the set's SPLIT.md it prints:
 - with an error: recipes with at least one error finding (`toplint check`; must be 0);
 - with a warning: recipes with at least one warning (and no error).
 
-`--recipes` itemises the development half; the held-out half is never itemised (it is scored, not
-read).  Each file runs in this process with the recipe's `toplint.yaml`, one job, no cache.
+`--recipes` itemises the development half and scores nothing else; the held-out half is never
+itemised (it is scored, not read: `--half held-out`, or the default `both` without `--recipes`).
+Each file runs in this process with the recipe's `toplint.yaml`, one job, no cache.
 """
 
 from __future__ import annotations
@@ -194,7 +195,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--half", choices=("development", "held-out", "both"), default="both")
     parser.add_argument("--recipes", action="store_true", help="itemise the development half")
     args = parser.parse_args(argv)
-    names = ("development", "held-out") if args.half == "both" else (args.half,)
+    if args.recipes and args.half == "held-out":
+        parser.error(
+            "--recipes itemises the development half only; the held-out half is scored in totals"
+        )
+    # itemising is building: it never scores the held-out half beside it (a held-out half is
+    # scored once, asked for by name or by the default "both" without --recipes)
+    if args.recipes:
+        names: tuple[str, ...] = ("development",)
+    elif args.half == "both":
+        names = ("development", "held-out")
+    else:
+        names = (args.half,)
     for name in names:
         result, outcomes = run_half(name, args.set_name)
         print(
