@@ -25,7 +25,9 @@ L4, A100, H100 and H200, two-node LeaderWorkerSet, and an MI325X guide) or `reci
 Kimi-K2.5, GLM-4.5, DeepSeek-V3.2 and Gemma 4 on H200, H20, H100, A100 and MI300X) or
 `recipes18` (tests/recipes18/, KAITO's per-model Workspace presets on Azure A100 and H100 NVL
 instances and AMD's ROCm blogs: DeepSeek-R1 with SGLang on 8 MI300X and 8 H200, Gemma 3 on
-MI300X).  For
+MI300X) or `recipes19` (tests/recipes19/, MLPerf Inference v5.1 submissions: AMD's vLLM
+harness configurations for Llama 2 70B and Mixtral 8x7B at TP 1 on 8 MI300X or MI325X, as AMD,
+Dell, GigaComputing, MiTAC, Quanta, Vultr and ASUSTeK publish them with their systems).  For
 each half of the set's SPLIT.md it prints:
 
 - read right: recipes whose config files yield deployments, every one with the recipe's engine and
@@ -75,6 +77,7 @@ SETS = (
     "recipes16",
     "recipes17",
     "recipes18",
+    "recipes19",
 )
 
 

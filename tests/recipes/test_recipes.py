@@ -44,6 +44,7 @@ SUITES = {
     "recipes16": (TESTS / "recipes16", 10),
     "recipes17": (TESTS / "recipes17", 11),
     "recipes18": (TESTS / "recipes18", 10),
+    "recipes19": (TESTS / "recipes19", 12),
 }
 # Development recipes whose layout is not in the files toplint reads, so it is unresolved, not
 # read: a config that names a file toplint may not open (a path outside the repository: TL009, an
