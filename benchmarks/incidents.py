@@ -72,6 +72,8 @@ ipex-llm);
 link a user's issue (vLLM, SGLang);
 `--set round53`: tests/incidents/SPLIT53.md, 8 more threads from the tracker of ms-swift, a wrapper
 users serve through (`swift deploy`, `swift infer`, `swift rollout`, `swift eval`);
+`--set round54`: tests/incidents/SPLIT54.md, 8 more threads from serving wrappers' trackers
+(LLaMA-Factory, FastChat, Xinference);
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -154,6 +156,7 @@ SPLITS = {
     "round51": "SPLIT51.md",
     "round52": "SPLIT52.md",
     "round53": "SPLIT53.md",
+    "round54": "SPLIT54.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

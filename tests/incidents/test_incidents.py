@@ -68,6 +68,7 @@ ROUNDS = (
     "round51",
     "round52",
     "round53",
+    "round54",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -124,6 +125,7 @@ DEVELOPMENT_ON_TOP = {
     "round51": 0,
     "round52": 0,
     "round53": 1,
+    "round54": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -178,6 +180,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round51": 0,
     "round52": 0,
     "round53": 0,
+    "round54": 0,
 }
 
 
@@ -243,6 +246,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round51"]["development"] + rounds["round51"]["held-out"]) >= 8
     assert len(rounds["round52"]["development"] + rounds["round52"]["held-out"]) >= 7
     assert len(rounds["round53"]["development"] + rounds["round53"]["held-out"]) >= 8
+    assert len(rounds["round54"]["development"] + rounds["round54"]["held-out"]) >= 8
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))
