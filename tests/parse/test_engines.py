@@ -244,6 +244,34 @@ def test_fastchat_vllm_worker() -> None:
     assert dep.options.get("max_model_len") == "8192"
 
 
+def test_xinference_launch_reads_the_engine_its_model_engine_names() -> None:
+    # xorbitsai/inference@v0.16.1 xinference/deploy/cmdline.py `model_launch`: its own click
+    # options, the rest handed to the engine as keywords; xinference/model/llm/vllm/core.py
+    # `_sanitize_model_config`: 0.9 share, 256 sequences and TP = the GPUs it allocated
+    dep = only(
+        "x.sh",
+        sh(
+            "xinference launch --model-engine vllm -n qwen2.5-instruct -s 7 -f pytorch "
+            "--model_path /models/Qwen2.5-7B-Instruct --n-gpu 2 --max_model_len 8192 "
+            "--enforce_eager true -q none"
+        ),
+    )
+    assert (dep.engine, dep.model, dep.tp) == ("vllm", "/models/Qwen2.5-7B-Instruct", 2)
+    assert dep.options.get("max_model_len") == "8192"
+    assert dep.options.get("gpu_memory_utilization") == "0.9"
+    assert "quantization" not in dep.options  # Xinference's own -q, not vLLM's
+    # --gpu-idx overrides --n-gpu (worker.py launch_builtin_model); a written TP wins
+    idx = only("i.sh", sh("xinference launch -en vllm -n m --gpu-idx 0,1,2,3 --n-gpu 2"))
+    assert idx.tp == 4
+    tp = only("t.sh", sh("xinference launch -en vllm -n m --gpu-idx 0,1 --tensor_parallel_size 1"))
+    assert tp.tp == 1
+    # `--n-gpu auto` (the default): the worker's free GPUs at launch, which the command does not say
+    auto = only("a.sh", sh("xinference launch --model-engine vLLM -n m"))
+    assert auto.tp is None and [u.field for u in auto.unresolved] == ["tp"]
+    other = sh("xinference launch --model-engine transformers -n m --n-gpu 2")
+    assert parse_text("o.sh", other).deployments == ()
+
+
 def test_swift_deploy_serves_through_the_engine_its_backend_names() -> None:
     # modelscope/ms-swift examples/deploy/vllm_dp.sh and sglang.sh: `--infer_backend` chooses the
     # engine, whose settings carry its prefix (v3.7+) or none (before); the default backend

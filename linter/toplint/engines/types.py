@@ -42,8 +42,7 @@ class EngineSpec:
     # this engine (KServe's huggingfaceserver ``--backend huggingface``: transformers, no vLLM)
     other_backends: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     program: str = ""  # as users name it in messages ("FastChat's vllm_worker"; "": the engine's)
-    # booleans take an optional `true`/`false` (HfArgumentParser's ``nargs="?"``, string_to_bool)
-    bool_values: bool = False
+    bool_values: bool = False  # booleans take an optional true/false (HfArgumentParser nargs="?")
     # engine options a wrapper passes when its own option is not written (ms-swift passes
     # ``gpu_memory_utilization=0.9`` whatever vLLM's default): options key -> value
     implied: Mapping[str, str] = field(default_factory=dict)
@@ -51,6 +50,7 @@ class EngineSpec:
     # optional true/false; "" none known to refuse): ``toplint.parse.switchvalue``
     valued_until: Mapping[str, str] = field(default_factory=dict)
     retired: Mapping[str, tuple[bool, str, str, str, str]] = field(default_factory=dict)
+    layout: Callable[[Deployment], Deployment] | None = None  # a wrapper's choice (Xinference)
 
     @property
     def engine_name(self) -> str:

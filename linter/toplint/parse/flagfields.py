@@ -84,7 +84,7 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
         notes=base.notes + _ignored_notes(flags, spec),
         **values,
     )
-    return derive(dep)
+    return derive(spec.layout(dep) if spec.layout is not None else dep)
 
 
 def _ignored_notes(flags: Sequence[Flag], spec: EngineSpec) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ vocabulary, and its wrappers', is ``toplint.engines.vllm.cli``.
 
 from __future__ import annotations
 
-from toplint.engines import dynamo, swift
+from toplint.engines import dynamo
 from toplint.engines.gpuneeds import (
     EVERY_CONTEXT,
     FallbackReleases,
@@ -24,18 +24,12 @@ from toplint.engines.types import (
 )
 from toplint.engines.vllm import towers, trl
 from toplint.engines.vllm.alltoall import ALL_TO_ALL
-from toplint.engines.vllm.cli import (
-    CLI,
-    DYNAMO,
-    FASTCHAT_VLLM_WORKER,
-    HUGGINGFACESERVER,
-    SWIFT_ROLLOUT_VLLM,
-    SWIFT_VLLM,
-)
+from toplint.engines.vllm.cli import CLI, DYNAMO, FASTCHAT_VLLM_WORKER, HUGGINGFACESERVER
 from toplint.engines.vllm.drafts import DRAFTS
 from toplint.engines.vllm.nccl import by_release
 from toplint.engines.vllm.quant import QUANTIZATION_BYTES, QUANTIZATION_EXPERT_BYTES
 from toplint.engines.vllm.virtual import VIRTUAL_ENGINES
+from toplint.engines.vllm.wrappers import PLATFORM_LAUNCHES, WRAPPERS
 from toplint.model import Deployment
 from toplint.record import replace
 
@@ -158,7 +152,7 @@ ENGINE = Engine(
     allreduce_options={"disable_custom_all_reduce": "nccl"},
     layout=LAYOUT,
     launches=(Launch(("vllm", "serve"), "vllm"),),
-    platform_launches=(swift.launch("vllm"), swift.rollout_launch(SWIFT_ROLLOUT_VLLM), trl.LAUNCH),
+    platform_launches=PLATFORM_LAUNCHES,
     # Triton's vLLM backend hands model.json to AsyncEngineArgs(**config)
     # (triton-inference-server/vllm_backend@00ea75bc src/model.py _init_engine_args)
     triton_backend="vllm",
@@ -202,14 +196,7 @@ ENGINE = Engine(
         Image("kserve/huggingfaceserver", ("python", "-m", "huggingfaceserver"), release_tag=False),
     ),
     packages=("vllm",),
-    wrappers=(
-        DYNAMO,
-        HUGGINGFACESERVER,
-        FASTCHAT_VLLM_WORKER,
-        SWIFT_VLLM,
-        SWIFT_ROLLOUT_VLLM,
-        trl.SPEC,
-    ),
+    wrappers=WRAPPERS,
     # Formats that always run vLLM: the production-stack chart and its operator CR, llm-d's
     # chart, KServe's LLMInferenceService and huggingfaceserver InferenceService, Ray Serve LLM.
     runs_in=(

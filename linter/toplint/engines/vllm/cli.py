@@ -10,7 +10,7 @@ them (``ENGINE``, found through ``toplint.engines.registry``) is ``toplint.engin
 
 from __future__ import annotations
 
-from toplint.engines import dynamo, swift
+from toplint.engines import dynamo, swift, xinference
 from toplint.engines.types import EngineSpec, options
 from toplint.record import replace
 
@@ -302,3 +302,9 @@ SWIFT_VLLM = swift.deploy(
 
 # ms-swift's `swift rollout` (toplint.engines.swift.rollout): always vLLM, the same settings
 SWIFT_ROLLOUT_VLLM = swift.rollout(SWIFT_VLLM)
+
+# Xinference's `xinference launch --model-engine vllm` (toplint.engines.xinference): its own
+# options, then vLLM's engine arguments in their Python names, every one with a value.
+XINFERENCE_VLLM = xinference.spec(
+    "vllm", dict(CLI.options), {k: v for k, v in _FIELDS.items() if k != "model"}
+)
