@@ -260,6 +260,15 @@ def test_xinference_launch_reads_the_engine_its_model_engine_names() -> None:
     assert dep.options.get("max_model_len") == "8192"
     assert dep.options.get("gpu_memory_utilization") == "0.9"
     assert "quantization" not in dep.options  # Xinference's own -q, not vLLM's
+    # its own keywords (`reasoning_content`) are not vLLM's; `model_quantization` is vLLM's
+    own = only(
+        "k.sh",
+        sh(
+            "xinference launch -en vllm -n m --n-gpu 1 --reasoning_content true "
+            "--model_quantization fp8"
+        ),
+    )
+    assert own.options.get("quantization") == "fp8" and "reasoning_content" not in own.options
     # --gpu-idx overrides --n-gpu (worker.py launch_builtin_model); a written TP wins
     idx = only("i.sh", sh("xinference launch -en vllm -n m --gpu-idx 0,1,2,3 --n-gpu 2"))
     assert idx.tp == 4

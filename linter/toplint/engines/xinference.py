@@ -55,6 +55,14 @@ _OWN_SHORT = {
     "-vp": "virtual-env-package",
     "-ev": "env",
 }
+# keywords Xinference itself takes out of the engine's before ``AsyncEngineArgs`` (@7ecec16b
+# xinference/model/llm/vllm/core.py ``model_config.pop``; xinference/core/worker.py and
+# xinference/model/llm/core.py ``kwargs.pop``/``get``): its own, never vLLM's
+_OWN_KEYWORDS = """
+    reasoning_content enable_thinking xavier_transfer_block_num draft_model_path
+    num_speculative_tokens min_pixels max_pixels enable_tensorizer multimodal_projector
+    draft_quantization enable_mtp enable_xavier virtual_env_name n_worker shard device
+"""
 CHOOSER = "model-engine"
 PROGRAM = "Xinference's `xinference launch`"
 PREFIX = "xinference_"  # its own options' keys: never read as the engine's (``--quantization``)
@@ -71,12 +79,20 @@ def spec(engine: str, engine_options: dict[str, bool], layout: dict[str, str]) -
     the engine's options (dashed names) as the keyword Xinference passes on (underscores), every
     one taking a value; ``layout`` maps the engine's dashed layout options to the fields."""
     keywords = {name.replace("-", "_"): True for name in engine_options}
-    fields = {name: PREFIX + name.replace("-", "_") for name in own_options()}
+    own = {name: True for name in _OWN_KEYWORDS.split()}
+    fields = {name: PREFIX + name.replace("-", "_") for name in (*own_options(), *own)}
     fields.update({name.replace("-", "_"): field for name, field in layout.items()})
     fields.update({"model_path": "model", "model-path": "model"})
+    fields["model_quantization"] = "quantization"  # the engine's (``_sanitize_model_config``)
     return EngineSpec(
         name=f"xinference-{engine}",
-        options={**keywords, "model_path": True, **own_options()},
+        options={
+            **keywords,
+            **own,
+            "model_path": True,
+            "model_quantization": True,
+            **own_options(),
+        },
         aliases=dict(_OWN_SHORT),
         fields=fields,
         underscores_are_dashes=False,
