@@ -125,7 +125,7 @@ DEVELOPMENT_ON_TOP = {
     "round51": 0,
     "round52": 0,
     "round53": 1,
-    "round54": 0,
+    "round54": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
