@@ -60,7 +60,9 @@ and falls back to the image's `transformers` on one GPU only before 3.0.2 ("shar
 supported for AutoModel": an error with `--num-shard` above 1; and with `--quantize gptq`, `awq`,
 4-bit bitsandbytes, `eetq` or `exl2`, which that path refuses); LMDeploy's PyTorch backend loads
 the `transformers` class of an architecture neither backend lists up to 0.5.3, and from 0.6.0
-refuses it ("Can not found rewrite for architectures").
+refuses it ("Can not found rewrite for architectures").  A pinned release from the first that
+no longer registers a class it served (vLLM: "was supported in vLLM until v0.23.0, and is not
+supported anymore") is judged the same way; the fix pins the last release that serves it.
 
 ## Why is this bad?
 SGLang's MiMoV2 loader reads the pre-sharded TP from config.json (the KV heads where
@@ -189,7 +191,7 @@ The `KIND_MODEL` change is advice (display): it is written in `config.pbtxt`, no
 the engine arguments are read from.
 
 ## References
-- vLLM's registry (`Engine.served` rows, each with its tags): https://github.com/vllm-project/vllm/blob/v0.11.1/vllm/model_executor/models/registry.py
+- vLLM's registry (`Engine.served` rows, and `_PREVIOUSLY_SUPPORTED_MODELS` in wheels): https://github.com/vllm-project/vllm/blob/v0.11.1/vllm/model_executor/models/registry.py
 - Qwen3.5 refused by vLLM 0.16.0, served by 0.17.1: https://github.com/runpod-workers/worker-vllm/issues/279
 - TGI's `get_model` (model types by tag): https://github.com/huggingface/text-generation-inference/blob/v3.3.7/server/text_generation_server/models/__init__.py
 - LMDeploy's tables: https://github.com/InternLM/lmdeploy/blob/v0.16.0/lmdeploy/pytorch/models/module_map.py
@@ -340,26 +342,30 @@ def _presharded_qkv(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Findi
 
 
 def _unserved(rule: Rule, ctx: RuleContext, found: EngineRefusal) -> Finding:
-    """A pinned release older than the first that registers the model's architecture
-    (``Engine.served``); the fix names that release's image tag (or pip pin)."""
+    """A pinned release older than the first that registers the model's architecture, or from
+    the first that no longer does (``Engine.served``, ``Served.retired``); the fix names the
+    image tag (or pip pin) of the first release that serves it, or of the last."""
     dep = ctx.deployment
     engine = get_engine(dep.engine)
     row = table_of(engine)[ctx.model.model_type] if ctx.model is not None else None
     assert row is not None  # the outcome found it
+    gone = row.retired if found.kind == "retired" else None
+    at, says = (gone.last, "is the last release that") if gone else (row.first, "or later")
     image = str(dep.options.get("image", ""))
     if found.field == "image" and image:
         tag = image_tag(image)
-        wanted = f"{image.rsplit(':', 1)[0]}:{'v' if tag.startswith('v') else ''}{row.first}"
+        wanted = f"{image.rsplit(':', 1)[0]}:{'v' if tag.startswith('v') else ''}{at}"
     else:
-        wanted = f"{engine.packages[0]}=={row.first}" if engine.packages else row.first
+        wanted = f"{engine.packages[0]}=={at}" if engine.packages else at
     return finding(
         rule,
         ctx,
         found.field,
         found.message,
         severity=Severity.ERROR if found.certain else Severity.WARNING,
-        fix=f"{wanted}   # {engine.title} {row.first} or later registers {row.architecture}",
-        data={"architecture": row.architecture, "first": row.first, "source": row.source},
+        fix=f"{wanted}   # {engine.title} {at} {says} registers {row.architecture}",
+        data={"architecture": row.architecture, "first": row.first, "source": row.source}
+        | ({"last": gone.last, "refused_from": gone.refused_from} if gone else {}),
     )
 
 
@@ -370,6 +376,7 @@ _RENDER: dict[str, Callable[[Rule, RuleContext, EngineRefusal], Finding]] = {
     "presharded_qkv": _presharded_qkv,
     "turbomind_tp": _turbomind_tp,
     "architecture": _unserved,
+    "retired": _unserved,
 }
 
 

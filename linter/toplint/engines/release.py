@@ -59,6 +59,9 @@ class Releases:
     # the last release read to have it, where it is known to end by ``until`` but the releases
     # between were not read: a release after this one and before ``until`` is "unknown" ("" none)
     read_until: str = ""
+    # the last release read not to have it, where it is known to begin by ``since`` but the
+    # releases between were not read: one after this and before ``since`` is "unknown" ("" none)
+    read_since: str = ""
 
     def cover(self, release: tuple[int, int, int]) -> bool:
         """Whether ``release`` is one of them."""
@@ -67,9 +70,13 @@ class Releases:
         return (first is None or release >= first) and (after is None or release < after)
 
     def unread(self, release: tuple[int, int, int]) -> bool:
-        """Whether ``release`` is in the band after ``read_until`` that was not read."""
+        """Whether ``release`` is in a band that was not read: after ``read_until`` (and one of
+        them), or after ``read_since`` and before ``since``."""
         last = version(self.read_until) if self.read_until else None
-        return last is not None and release > last and self.cover(release)
+        if last is not None and release > last and self.cover(release):
+            return True
+        before, first = version(self.read_since) if self.read_since else None, version(self.since)
+        return before is not None and first is not None and before < release < first
 
 
 @record
@@ -124,6 +131,12 @@ class Holds:
         was not read ("" where the pinned release's verdict is known)."""
         if not self.unknown:
             return ""
+        if self.pin is not None and self.releases.read_since:
+            before, since = self.releases.read_since, self.releases.since
+            return (
+                f"{self.pinned_said()} was not read: {self.engine} {before} is the last release "
+                f"read without it, {since} the first read to have it"
+            )
         if self.pin is not None:
             last, until = self.releases.read_until, self.releases.until
             return (

@@ -23,11 +23,23 @@ from toplint.record import record
 __all__ = [
     "LACK_IN_TRANSFORMERS_4_57",
     "FallbackRefusal",
+    "Retired",
     "Served",
     "ServedTable",
     "TransformersBound",
     "table_of",
 ]
+
+
+@record
+class Retired:
+    """The release from which an engine no longer serves an architecture it served: it and
+    every later one refuse; a release after ``last`` and before ``refused_from`` was not read."""
+
+    last: str  # the last release read to register the class ("0.23.0")
+    refused_from: str  # the first release read to refuse it ("0.24.0")
+    says: str  # the engine's words when it refuses
+    source: str  # where both were read (repository, path, the releases' tags or wheels)
 
 
 @record
@@ -38,6 +50,7 @@ class Served:
     first: str  # the first release read to register it ("0.11.1")
     last_without: str  # the last release read not to: it and every earlier one refuse
     source: str  # where both were read (repository, path, the releases' tags)
+    retired: Retired | None = None  # a later release that no longer serves it (None: none read)
 
 
 @record

@@ -14,7 +14,9 @@
 - a pinned release older than the first that registers the checkpoint's architecture
   (``Engine.served``, ``toplint.engines.served``): "Model architectures [...] are not
   supported".  Only a pinned release is judged: nearly every deployment that pins none runs a
-  recent release, so no pin gives no refusal (not the "judged as applying" of other checks).
+  recent release, so no pin gives no refusal (not the "judged as applying" of other checks);
+- a pinned release from the first that no longer serves it (``Served.retired``: vLLM's "was
+  supported in vLLM until v0.23.0, and is not supported anymore"), judged the same way.
 
 Each is said once, here: ``toplint.outcome.starts.problems`` counts the certain ones (every
 release the deployment may run refuses) as reasons the engine does not start, so plan and the
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec, said
 from toplint.engines.registry import build_pipeline, get_engine
-from toplint.engines.release import Releases, holds, pinned, version
+from toplint.engines.release import Holds, Releases, holds, pinned, version
 from toplint.engines.served import Served, ServedTable, TransformersBound, table_of
 from toplint.engines.versions import image_tag, names_a_line
 from toplint.model import Deployment
@@ -42,7 +44,8 @@ TURBOMIND_POWER_OF_TWO = Releases(until="0.6.0")
 class EngineRefusal:
     """One layout the engine refuses (or, ``ignored``, starts otherwise than written)."""
 
-    # "triton_kind_gpu", "built_size", "release", "presharded_qkv", "turbomind_tp", "architecture"
+    # "triton_kind_gpu", "built_size", "release", "presharded_qkv", "turbomind_tp", "architecture",
+    # "retired"
     kind: str
     message: str  # in the user's words, with the engine's own where it has them
     certain: bool  # every release the deployment may run refuses (else: some of them)
@@ -60,6 +63,7 @@ def refusals(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, .
         + _presharded_qkv(dep, model)
         + _turbomind_tp(dep)
         + _unserved(dep, model)
+        + _retired(dep, model)
     )
 
 
@@ -179,6 +183,63 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     found = holds(dep, Releases(until=row.first, read_until=row.last_without))
     if not found.judged or _line_serves(dep, row):
         return ()  # (a tag naming a release line is asked only where its pin predates the row)
+    refuses, falls_back = _refuses(dep, table, row, found)
+    name = said(model, dep.model)
+    lacks = (
+        f"the pinned {found.pinned_said()} does not register {row.architecture}"
+        if found.certain
+        else f"{found.engine} {row.last_without} and earlier do not register {row.architecture}"
+    )
+    message = (
+        f"{lacks}, the architecture of {name} (config.json model_type {model.model_type}), "
+        f"and {refuses} to start with no model class for it ({table.refusal}); "
+        f"{found.engine} serves it from {row.first} ({row.source})"
+    )
+    if not found.certain:  # pinned in the band between the two releases read
+        message += f"; whether the pinned {found.pinned_said()} does was not read"
+    # the release a package install pins is set only where no image pins one (parse.pins): a
+    # base image (nvidia/cuda:12.9.1-base) is then not where the fix goes
+    at = "engine_release" if "engine_release" in dep.options else "image"
+    certain = found.certain and not falls_back
+    return (EngineRefusal("architecture", message, certain, field=at),)
+
+
+def _retired(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
+    """A pinned release from the first that no longer registers the model's architecture
+    (``Served.retired``): certain from the first release read to refuse it, a doubt between
+    it and the last read to serve it; no release pinned, no finding (as ``_unserved``)."""
+    engine = get_engine(dep.engine)
+    if model is None or not engine.served or pinned(dep) is None:
+        return ()
+    table = table_of(engine)
+    row = table.get(model.model_type)
+    gone = row.retired if row is not None else None
+    if row is None or gone is None:
+        return ()
+    found = holds(dep, Releases(since=gone.refused_from, read_since=gone.last))
+    if not found.judged:
+        return ()
+    refuses, falls_back = _refuses(dep, table, row, found)
+    lacks = (
+        f"the pinned {found.pinned_said()} no longer registers {row.architecture}"
+        if found.certain
+        else f"{found.engine} {gone.refused_from} and later no longer register {row.architecture}"
+    )
+    message = (
+        f"{lacks}, the architecture of {said(model, dep.model)} (config.json model_type "
+        f"{model.model_type}), and {refuses} to start with no model class for it "
+        f"({gone.says}); {found.engine} {gone.last} is the last release read to serve it "
+        f"({gone.source})"
+    )
+    if not found.certain:  # pinned in the band between the two releases read
+        message += f"; whether the pinned {found.pinned_said()} does was not read"
+    at = "engine_release" if "engine_release" in dep.options else "image"
+    return (EngineRefusal("retired", message, found.certain and not falls_back, field=at),)
+
+
+def _refuses(dep: Deployment, table: ServedTable, row: Served, found: Holds) -> tuple[str, bool]:
+    """What the releases ``found`` judges do with a class they do not register, said ("refuses",
+    or the Transformers fallback and where it starts), and whether they may fall back."""
     since, pin = table.fallback_since, found.pin
     falls_back = table.falls_back(pin)
     # a fallback that runs on one GPU only (TGI's CausalLM before its Transformers backend)
@@ -188,12 +249,6 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     setting = table.refused_by_fallback(pin, dep.options) if falls_back and pin else None
     bound = _bound(table, row, pin, dep) if falls_back and not unsharded else None
     falls_back = falls_back and bound is None and not unsharded and setting is None
-    name = said(model, dep.model)
-    lacks = (
-        f"the pinned {found.pinned_said()} does not register {row.architecture}"
-        if found.certain
-        else f"{found.engine} {row.last_without} and earlier do not register {row.architecture}"
-    )
     refuses = "refuses" if found.certain else "refuse"
     if falls_back:  # it may start through the Transformers implementation of the class
         refuses = (
@@ -219,18 +274,7 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
             f"{bound.last} require {bound.requirement}, and no transformers release that admits "
             f"has {row.architecture}: {bound.source}), so {refuses}"
         )
-    message = (
-        f"{lacks}, the architecture of {name} (config.json model_type {model.model_type}), "
-        f"and {refuses} to start with no model class for it ({table.refusal}); "
-        f"{found.engine} serves it from {row.first} ({row.source})"
-    )
-    if not found.certain:  # pinned in the band between the two releases read
-        message += f"; whether the pinned {found.pinned_said()} does was not read"
-    # the release a package install pins is set only where no image pins one (parse.pins): a
-    # base image (nvidia/cuda:12.9.1-base) is then not where the fix goes
-    at = "engine_release" if "engine_release" in dep.options else "image"
-    certain = found.certain and not falls_back
-    return (EngineRefusal("architecture", message, certain, field=at),)
+    return refuses, falls_back
 
 
 def _line_serves(dep: Deployment, row: Served) -> bool:

@@ -14,18 +14,45 @@ release just before its ``first``.  Keyed by the catalog's
 config.json ``model_type`` (``ModelSpec.model_type``); an architecture not here is not judged
 (Step-3.7-Flash's Step3p7FlashForCausalLM is in no release read; LlamaForCausalLM, OPT,
 GPT-2 and GPT-NeoX are in the first, 0.1.0, so no release is known to lack them).  Only the
-first release is kept: later releases that dropped a class (``_PREVIOUSLY_SUPPORTED_MODELS``
-at 0.34.0: MiniMaxM1ForCausalLM and BaichuanForCausalLM "until v0.23.0", RWForCausalLM
-"until v0.28.0") are not judged.
+class a later release dropped is the row's ``Retired`` (``_retired``), read in the same wheels:
+the last release whose ``*_MODELS`` tables have it and the first that lists it in
+``_PREVIOUSLY_SUPPORTED_MODELS`` instead, which ``_raise_for_unsupported`` refuses with "Model
+architecture X was supported in vLLM until vY, and is not supported anymore" (the Transformers
+fallback is tried first).  The version vLLM names is its own: BaichuanForCausalLM is listed
+"until v0.23.0" from 0.25.0, but the 0.24.0 wheel still registers it.  Llama-3.2-Vision's
+MllamaForConditionalGeneration ("until v0.10.2") and Qwen-14B's QWenLMHeadModel ("until
+v0.23.0") have no row: their first release was not read.
 """
 
 from __future__ import annotations
 
 from toplint.engines.served import (
     LACK_IN_TRANSFORMERS_4_57,
+    Retired,
     Served,
     ServedTable,
     TransformersBound,
+)
+
+
+def _retired(architecture: str, last: str, refused_from: str, says: str) -> Retired:
+    """vLLM's refusal of a class it served until ``last`` (``_raise_for_unsupported``), read in
+    the PyPI wheels of both releases (registry.py; every final release 0.14.0-0.34.0 read)."""
+    return Retired(
+        last,
+        refused_from,
+        f"'Model architecture {architecture} was supported in vLLM until v{says}, and is not "
+        "supported anymore'",
+        f"PyPI vllm {last} wheel vllm/model_executor/models/registry.py registers it; the "
+        f"{refused_from} wheel lists it in _PREVIOUSLY_SUPPORTED_MODELS",
+    )
+
+
+_RW = "RWForCausalLM"
+# tiiuae/falcon-7b (RefinedWebModel) and tiiuae/falcon-40b (RefinedWeb) name the same class
+_FALCON_SOURCE = (
+    "vllm-project/vllm vllm/model_executor/model_loader.py at v0.1.3 (aa84c92e); "
+    "not at v0.1.2 (1c395b4e)"
 )
 
 _ROWS: dict[str, Served] = {
@@ -142,6 +169,7 @@ _ROWS: dict[str, Served] = {
         "0.9.1",
         "vllm-project/vllm vllm/model_executor/models/registry.py at v0.9.2 (a5dd03c1); "
         "not at v0.9.1 (b6553be1)",
+        _retired("MiniMaxM1ForCausalLM", "0.23.0", "0.24.0", "0.23.0"),
     ),
     "minimax_m2": Served(
         "MiniMaxM2ForCausalLM",
@@ -242,11 +270,10 @@ _ROWS: dict[str, Served] = {
         "PyPI vllm==0.27.0 wheel: vllm/model_executor/models/registry.py; not in vllm==0.26.0's",
     ),
     "RefinedWebModel": Served(
-        "RWForCausalLM",
-        "0.1.3",
-        "0.1.2",
-        "vllm-project/vllm vllm/model_executor/model_loader.py at v0.1.3 (aa84c92e); "
-        "not at v0.1.2 (1c395b4e)",
+        _RW, "0.1.3", "0.1.2", _FALCON_SOURCE, _retired(_RW, "0.28.0", "0.29.0", "0.28.0")
+    ),
+    "RefinedWeb": Served(
+        _RW, "0.1.3", "0.1.2", _FALCON_SOURCE, _retired(_RW, "0.28.0", "0.29.0", "0.28.0")
     ),
     "baichuan": Served(
         "BaichuanForCausalLM",
@@ -254,6 +281,7 @@ _ROWS: dict[str, Served] = {
         "0.1.2",
         "vllm-project/vllm vllm/model_executor/model_loader.py at v0.1.3 (aa84c92e); "
         "not at v0.1.2 (1c395b4e)",
+        _retired("BaichuanForCausalLM", "0.24.0", "0.25.0", "0.23.0"),
     ),
     "mistral": Served(
         "MistralForCausalLM",
