@@ -17,11 +17,13 @@ from toplint.outcome.refusals import refusals
 RETIRED = [(e.name, key) for e in all_engines() for key, row in table_of(e).items() if row.retired]
 
 
-def _retired(model: str, image: str = "", pin: str = "") -> list[tuple[bool, str]]:
+def _retired(
+    model: str, image: str = "", pin: str = "", engine: str = "vllm"
+) -> list[tuple[bool, str]]:
     options = {"image": image} if image else {}
     if pin:
         options["engine_release"] = pin  # a package install's pin (parse.pins)
-    dep = Deployment(path="x", line=1, column=1, engine="vllm", model=model, tp=1, options=options)
+    dep = Deployment(path="x", line=1, column=1, engine=engine, model=model, tp=1, options=options)
     spec = lookup_model(model)
     assert spec is not None
     return [(r.certain, r.message) for r in refusals(dep, spec) if r.kind == "retired"]
@@ -85,3 +87,12 @@ def test_releases_read_since_marks_the_unread_band_before_since() -> None:
         "vLLM 0.28.0 is the last release read without it"
         in holds_at("vllm", (0, 28, 5), band).doubt()
     )
+
+
+def test_lmdeploy_refuses_starcoder2_from_0_15_0_with_no_fallback() -> None:
+    # v0.15.0 REMOVED_MODEL_MAP, patch.py _raise_if_removed_model; v0.14.0's MODULE_MAP has it
+    gone = table_of(get_engine("lmdeploy"))["starcoder2"].retired
+    assert gone is not None and (gone.last, gone.refused_from) == ("0.14.0", "0.15.0")
+    [(certain, message)] = _retired("bigcode/starcoder2-7b", pin="0.15.0", engine="lmdeploy")
+    assert certain and "support has been removed from LMDeploy" in message
+    assert _retired("bigcode/starcoder2-7b", pin="0.14.0", engine="lmdeploy") == []

@@ -15,13 +15,16 @@ class, read at every final release tag of InternLM/lmdeploy from v0.2.5 (the fir
 TurboMind's table) to v0.16.0, and the 0.6.5 tag; ``last_without`` is the release before it.
 A release that names the class on one backend only is counted as serving it: an explicit
 ``--backend`` is not judged here.  Classes no release read names (MiniMaxM2ForCausalLM,
-Olmo2ForCausalLM, NemotronHForCausalLM, Gemma4ForConditionalGeneration ...) are not judged, nor
-releases that later removed a class (``REMOVED_MODEL_MAP`` at v0.16.0: Baichuan, StarCoder2).
+Olmo2ForCausalLM, NemotronHForCausalLM, Gemma4ForConditionalGeneration ...) are not judged.  A
+class a later release removed is the row's ``Retired``: v0.15.0 moved Starcoder2ForCausalLM
+(Baichuan and Qwen-7B's QWenLMHeadModel too, which have no row: v0.2.5's tables, the first
+read, already name them) from ``MODULE_MAP`` to ``REMOVED_MODEL_MAP``, which patch.py
+``_raise_if_removed_model`` refuses; v0.14.0 serves it, and no final release is between.
 """
 
 from __future__ import annotations
 
-from toplint.engines.served import Served, ServedTable
+from toplint.engines.served import Retired, Served, ServedTable
 
 _TURBOMIND = "InternLM/lmdeploy lmdeploy/turbomind/supported_models.py SUPPORTED_ARCHS"
 _PYTORCH = "InternLM/lmdeploy lmdeploy/pytorch/supported_models.py _SUPPORTED_ARCHS"
@@ -39,6 +42,14 @@ _ROWS: dict[str, Served] = {
         "0.4.1",
         "0.4.0",
         f"{_PYTORCH} at v0.4.1 (14e99539); in no table at v0.4.0 (04ba0ff7)",
+        Retired(
+            "0.14.0",
+            "0.15.0",
+            "'StarCoder2 (Starcoder2ForCausalLM) support has been removed from LMDeploy. Please "
+            "use an older LMDeploy release or migrate to a newer supported model family.'",
+            f"{_MODULE_MAP} at v0.14.0 (5d4fac9f); REMOVED_MODEL_MAP at v0.15.0 (f4b8140b), "
+            "lmdeploy/pytorch/models/patch.py _raise_if_removed_model",
+        ),
     ),
     "deepseek_v2": Served(
         "DeepseekV2ForCausalLM",
