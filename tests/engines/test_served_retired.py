@@ -40,9 +40,9 @@ def test_every_retired_row_cites_both_releases_and_the_engines_words(engine: str
     assert gone.last in gone.source and gone.refused_from in gone.source
 
 
-def test_the_vllm_rows_read_in_the_wheels() -> None:
-    # PyPI wheels' registry.py: the last release whose *_MODELS tables register the class, the
-    # first whose _PREVIOUSLY_SUPPORTED_MODELS lists it
+def test_the_vllm_rows_read() -> None:
+    # registry.py (PyPI wheels from 0.14.0, tags before): the last release whose *_MODELS
+    # tables register the class, the first whose _PREVIOUSLY_SUPPORTED_MODELS lists it
     table = table_of(get_engine("vllm"))
     read = {
         key: (row.retired.last, row.retired.refused_from)
@@ -54,6 +54,8 @@ def test_the_vllm_rows_read_in_the_wheels() -> None:
         "baichuan": ("0.24.0", "0.25.0"),  # vLLM says "until v0.23.0"; 0.24.0 registers it
         "RefinedWebModel": ("0.28.0", "0.29.0"),
         "RefinedWeb": ("0.28.0", "0.29.0"),
+        "qwen": ("0.23.0", "0.24.0"),
+        "mllama_text_model": ("0.10.2", "0.11.0"),  # V0's removal
     }
 
 
@@ -96,3 +98,13 @@ def test_lmdeploy_refuses_starcoder2_from_0_15_0_with_no_fallback() -> None:
     [(certain, message)] = _retired("bigcode/starcoder2-7b", pin="0.15.0", engine="lmdeploy")
     assert certain and "support has been removed from LMDeploy" in message
     assert _retired("bigcode/starcoder2-7b", pin="0.14.0", engine="lmdeploy") == []
+
+
+def test_lmdeploy_refuses_llama_3_2_vision_once_no_table_maps_it() -> None:
+    # MODULE_MAP maps MllamaForConditionalGeneration from v0.6.2 to v0.11.1, none from v0.12.0
+    [(certain, message)] = _retired(
+        "meta-llama/Llama-3.2-11B-Vision-Instruct", pin="0.12.0", engine="lmdeploy"
+    )
+    assert certain and "Can not found rewrite for architectures" in message
+    model = "meta-llama/Llama-3.2-11B-Vision-Instruct"
+    assert _retired(model, pin="0.11.1", engine="lmdeploy") == []

@@ -20,6 +20,7 @@ class a later release removed is the row's ``Retired``: v0.15.0 moved Starcoder2
 (Baichuan and Qwen-7B's QWenLMHeadModel too, which have no row: v0.2.5's tables, the first
 read, already name them) from ``MODULE_MAP`` to ``REMOVED_MODEL_MAP``, which patch.py
 ``_raise_if_removed_model`` refuses; v0.14.0 serves it, and no final release is between.
+MllamaForConditionalGeneration left every table at v0.12.0 (v0.11.1 the last to map it).
 """
 
 from __future__ import annotations
@@ -182,6 +183,21 @@ _ROWS: dict[str, Served] = {
         "0.15.0",
         "0.14.0",
         f"{_MODULE_MAP} at v0.15.0 (f4b8140b); in no table at v0.14.0 (5d4fac9f)",
+    ),
+    # Llama-3.2-Vision: the catalog keys it by its text_config's model_type
+    "mllama_text_model": Served(
+        "MllamaForConditionalGeneration",
+        "0.6.2",
+        "0.6.1",
+        f"{_MODULE_MAP} at v0.6.2 (522108c6); in no table at v0.6.1 (2e49fc33)",
+        Retired(
+            "0.11.1",
+            "0.12.0",
+            "'Can not found rewrite for architectures: [...]'; from v0.15.0 'mllama "
+            "(MllamaForConditionalGeneration) support has been removed from LMDeploy'",
+            f"{_MODULE_MAP} at v0.11.1 (cdff7691); in no table at v0.12.0 (9564876a), "
+            "REMOVED_MODEL_MAP at v0.15.0 (f4b8140b)",
+        ),
     ),
 }
 

@@ -13,15 +13,12 @@ tables): every final release from 0.14.0 to 0.34.0, so a row's ``last_without`` 
 release just before its ``first``.  Keyed by the catalog's
 config.json ``model_type`` (``ModelSpec.model_type``); an architecture not here is not judged
 (Step-3.7-Flash's Step3p7FlashForCausalLM is in no release read; LlamaForCausalLM, OPT,
-GPT-2 and GPT-NeoX are in the first, 0.1.0, so no release is known to lack them).  Only the
-class a later release dropped is the row's ``Retired`` (``_retired``), read in the same wheels:
-the last release whose ``*_MODELS`` tables have it and the first that lists it in
-``_PREVIOUSLY_SUPPORTED_MODELS`` instead, which ``_raise_for_unsupported`` refuses with "Model
-architecture X was supported in vLLM until vY, and is not supported anymore" (the Transformers
-fallback is tried first).  The version vLLM names is its own: BaichuanForCausalLM is listed
-"until v0.23.0" from 0.25.0, but the 0.24.0 wheel still registers it.  Llama-3.2-Vision's
-MllamaForConditionalGeneration ("until v0.10.2") and Qwen-14B's QWenLMHeadModel ("until
-v0.23.0") have no row: their first release was not read.
+GPT-2 and GPT-NeoX are in the first, 0.1.0, so no release is known to lack them).  A class a
+later release dropped is the row's ``Retired`` (``_retired``), read the same way: the last
+release that registers it, the first that lists it in ``_PREVIOUSLY_SUPPORTED_MODELS``, which
+``_raise_for_unsupported`` refuses (after trying the Transformers fallback) with "Model
+architecture X was supported in vLLM until vY, and is not supported anymore", Y vLLM's own
+(BaichuanForCausalLM is listed "until v0.23.0" from 0.25.0; the 0.24.0 wheel registers it).
 """
 
 from __future__ import annotations
@@ -35,15 +32,16 @@ from toplint.engines.served import (
 )
 
 
-def _retired(architecture: str, last: str, refused_from: str, says: str) -> Retired:
-    """vLLM's refusal of a class it served until ``last`` (``_raise_for_unsupported``), read in
-    the PyPI wheels of both releases (registry.py; every final release 0.14.0-0.34.0 read)."""
+def _retired(name: str, last: str, refused_from: str, says: str, source: str = "") -> Retired:
+    """vLLM's refusal of a class it served until ``last``, read in both releases' PyPI wheels
+    (registry.py; every final release 0.14.0-0.34.0 read), or where ``source`` says."""
     return Retired(
         last,
         refused_from,
-        f"'Model architecture {architecture} was supported in vLLM until v{says}, and is not "
+        f"'Model architecture {name} was supported in vLLM until v{says}, and is not "
         "supported anymore'",
-        f"PyPI vllm {last} wheel vllm/model_executor/models/registry.py registers it; the "
+        source
+        or f"PyPI vllm {last} wheel vllm/model_executor/models/registry.py registers it; the "
         f"{refused_from} wheel lists it in _PREVIOUSLY_SUPPORTED_MODELS",
     )
 
@@ -274,6 +272,30 @@ _ROWS: dict[str, Served] = {
     ),
     "RefinedWeb": Served(
         _RW, "0.1.3", "0.1.2", _FALCON_SOURCE, _retired(_RW, "0.28.0", "0.29.0", "0.28.0")
+    ),
+    "qwen": Served(
+        "QWenLMHeadModel",
+        "0.1.4",
+        "0.1.3",
+        "vllm-project/vllm vllm/model_executor/model_loader.py at v0.1.4 (791d79de); "
+        "not at v0.1.3 (aa84c92e)",
+        _retired("QWenLMHeadModel", "0.23.0", "0.24.0", "0.23.0"),
+    ),
+    # Llama-3.2-Vision: the catalog keys it by its text_config's model_type
+    "mllama_text_model": Served(
+        "MllamaForConditionalGeneration",
+        "0.6.2",
+        "0.6.1.post2",
+        "vllm-project/vllm vllm/model_executor/models/registry.py at v0.6.2 (7193774b); "
+        "not at v0.6.1.post2 (9ba0817f)",
+        _retired(
+            "MllamaForConditionalGeneration",
+            "0.10.2",
+            "0.11.0",
+            "0.10.2",
+            "vllm-project/vllm registry.py at v0.10.2 (e017120e) registers it; v0.11.0 "
+            "(f71952c1) lists it in _PREVIOUSLY_SUPPORTED_MODELS (V0's removal)",
+        ),
     ),
     "baichuan": Served(
         "BaichuanForCausalLM",
