@@ -76,7 +76,11 @@ decline, MinerU images on MetaX and Ascend bases that start nothing, after set 3
 tests/data/open_world33/ (set 33, infrastructure-as-code: Ansible roles' unit and compose
 templates, docker_container tasks and Kubernetes manifests with the defaults, group_vars and
 profiles that start nothing, a vLLM --config file, a Packer template, a Slurm job and SGLang
-compose services, after set 32) and
+compose services, after set 32),
+tests/data/open_world34/ (set 34, training, evaluation and RL repositories: TRL's vLLM server
+beside GRPO trainers, ms-swift `swift rollout` servers and their `swift rlhf` clients,
+lighteval's in-process vLLM, judge and reward servers, SWE-agent and Modal SGLang endpoints,
+and evaluation clients and training configs that start nothing, after set 33) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -157,6 +161,7 @@ SETS = {
     "31": _TESTDATA / "open_world31",
     "32": _TESTDATA / "open_world32",
     "33": _TESTDATA / "open_world33",
+    "34": _TESTDATA / "open_world34",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
