@@ -345,3 +345,23 @@ def test_swift_rollout_always_serves_through_vllm() -> None:
     assert other.engine == "vllm"  # rollout serves through vLLM whatever the backend says
     default = only("g.sh", sh("swift rollout --model m/n"))
     assert default.options.get("gpu_memory_utilization") == "0.9"  # DeployArguments' default
+
+
+def test_swift_rollout_runs_tp_times_dp_engines_and_knows_its_own_fields() -> None:
+    # modelscope/ms-swift@3602360a swift/pipelines/infer/rollout.py: `swift rollout` (the GRPO
+    # trainer's vLLM server) forces infer_backend to vllm and runs vllm_data_parallel_size
+    # engines of vllm_tensor_parallel_size GPUs; RolloutArguments adds its own fields
+    dep = only(
+        "r.sh",
+        sh(
+            "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 swift rollout --model Qwen/Qwen3-8B "
+            "--vllm_tensor_parallel_size 4 --vllm_data_parallel_size 2 --max_turns 5 "
+            "--multi_turn_scheduler mcp --vllm_max_lora_rank 8 --use_gym_env false"
+        ),
+    )
+    assert (dep.engine, dep.model, dep.tp, dep.dp, dep.gpus) == ("vllm", "Qwen/Qwen3-8B", 4, 2, 8)
+    assert dep.options.get("gpu_memory_utilization") == "0.9"
+    assert parse_text("r.sh", sh("swift rollout --model m/n --max_turns 5")).findings == ()
+    # a field only rollout knows is not swift deploy's
+    deploy = parse_text("d.sh", sh("swift deploy --model m/n --infer_backend vllm --max_turns 5"))
+    assert [f.rule for f in deploy.findings] == ["TL005"]
