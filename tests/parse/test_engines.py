@@ -365,3 +365,26 @@ def test_swift_rollout_runs_tp_times_dp_engines_and_knows_its_own_fields() -> No
     # a field only rollout knows is not swift deploy's
     deploy = parse_text("d.sh", sh("swift deploy --model m/n --infer_backend vllm --max_turns 5"))
     assert [f.rule for f in deploy.findings] == ["TL005"]
+
+
+def test_lighteval_vllm_reads_its_one_word_of_settings() -> None:
+    # huggingface/lighteval@3fd15266 abstract_model.py ModelConfig._parse_args: comma-separated
+    # key=value, generation_parameters={...} dropped; VLLMModelConfig's sizes default to 1
+    dep = only(
+        "e.sh",
+        sh(
+            'lighteval vllm "model_name=org/m,dtype=bfloat16,tensor_parallel_size=2,'
+            "data_parallel_size=2,generation_parameters={max_new_tokens:2048,temperature:0.0},"
+            'trust_remote_code" "lighteval|gpqa|0|0" --output-dir runs --save-details'
+        ),
+    )
+    assert (dep.engine, dep.model, dep.tp, dep.dp) == ("vllm", "org/m", 2, 2)
+    assert dep.options.get("enforce_eager") == "true"  # what lighteval passes vLLM
+    old = only("p.sh", sh('lighteval vllm "pretrained=org/n" "leaderboard|arc|0|0"'))
+    assert (old.model, old.tp, old.pp, old.dp) == ("org/n", 1, 1, 1)
+    # settings not known here (an unset variable, a YAML file of model_parameters) are not the
+    # defaults
+    for word in ('"$MODEL_ARGS"', "configs/vllm.yaml"):
+        dep = only("u.sh", sh(f'lighteval vllm {word} "lighteval|gpqa|0|0"'))
+        assert (dep.engine, dep.model, dep.tp, dep.dp) == ("vllm", None, None, None)
+        assert {u.field for u in dep.unresolved} >= {"model", "tp", "dp"}

@@ -103,10 +103,10 @@ class Launch:
     positional_model: bool = True  # ``vllm serve MODEL``
     # next words that make the same program do something other than serve one instance
     not_serving: frozenset[str] = frozenset()
-    # (canonical option, value): a platform's command that serves through this engine only
-    # when that option names it (ms-swift ``swift deploy --infer_backend vllm``); such a
-    # command names no engine by itself, so mentions do not count it
+    # (canonical option, value): a platform's command that serves through this engine only when
+    # that option names it (``swift deploy --infer_backend vllm``): mentions do not count it
     when: tuple[str, ...] = ()
+    key_values: bool = False  # its settings are one word of ``key=value,…`` (lighteval's)
 
 
 @record

@@ -23,6 +23,7 @@ from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
 from toplint.infra.patterns import lazy
 from toplint.model import Position
+from toplint.parse.keyvalues import key_value_args
 from toplint.parse.options import Arg, option_name, other_backend, parse_args
 from toplint.record import field, record, replace
 
@@ -214,6 +215,8 @@ def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | No
         if after is not None:
             if args[after:] and all(a.value in _ASKS_ONLY for a in args[after:]):
                 return True, None  # ``vllm serve --help``, ``IMAGE --version``: a question
+            if launch.key_values:  # lighteval's one word of settings
+                return True, (launch.spec, None, key_value_args(args[after:]))
             if not launch.positional_model:
                 return True, (launch.spec, None, tuple(args[after:]))
             model, rest = _positional_model(args[after:], launch.spec)

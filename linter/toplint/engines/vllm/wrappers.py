@@ -1,14 +1,15 @@
 """The programs that run vLLM for their users, each with its own command line (its vocabulary is
-``toplint.engines.vllm.cli``'s): Dynamo's worker, KServe's huggingfaceserver, FastChat's
-vLLM worker, ms-swift's ``swift deploy``/``swift rollout``, TRL's ``trl vllm-serve`` and
-Xinference's ``xinference launch --model-engine vllm``.  ``ENGINE.wrappers`` lists their specs;
-``ENGINE.platform_launches`` the launch commands of those a platform's own CLI starts."""
+``toplint.engines.vllm.cli``'s, or its own module's): Dynamo's worker, KServe's
+huggingfaceserver, FastChat's vLLM worker, ms-swift's ``swift deploy``/``swift rollout``, TRL's
+``trl vllm-serve``, Xinference's ``xinference launch --model-engine vllm`` and lighteval's
+``lighteval vllm``.  ``ENGINE.wrappers`` lists their specs; ``ENGINE.platform_launches`` the
+launch commands of those a platform's own CLI starts."""
 
 from __future__ import annotations
 
 from toplint.engines import swift, xinference
 from toplint.engines.types import EngineSpec, Launch
-from toplint.engines.vllm import trl
+from toplint.engines.vllm import lighteval, trl
 from toplint.engines.vllm.cli import (
     DYNAMO,
     FASTCHAT_VLLM_WORKER,
@@ -25,6 +26,7 @@ PLATFORM_LAUNCHES: tuple[Launch, ...] = (
     swift.rollout_launch(SWIFT_ROLLOUT_VLLM),
     trl.LAUNCH,
     xinference.launch("vllm"),
+    lighteval.LAUNCH,
 )
 
 WRAPPERS: tuple[EngineSpec, ...] = (
@@ -35,4 +37,5 @@ WRAPPERS: tuple[EngineSpec, ...] = (
     SWIFT_ROLLOUT_VLLM,
     trl.SPEC,
     XINFERENCE_VLLM,
+    lighteval.SPEC,
 )
