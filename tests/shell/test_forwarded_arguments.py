@@ -45,3 +45,19 @@ def test_an_entrypoint_that_writes_its_model_as_a_variable_says_so() -> None:
     )
     plain = parse_text("ep.sh", 'exec vllm serve "$@" --port 8000\n').findings
     assert "gives the engine its model and layout" in plain[0].message
+
+
+def test_an_array_set_where_the_interpreter_does_not_follow_is_not_read_as_empty() -> None:
+    """Pein2017/Qwen3-VL@a40e824a scripts/grpo_server_mode.sh: ``eval`` of a Python program's
+    output sets ROLLOUT_ARGS, then ``swift rollout --model "${SERVER_MODEL}" "${ROLLOUT_ARGS[@]}"``.
+    The array's elements (the TP and DP sizes among them) are unknown here; they were dropped as
+    if empty, and the layout read as the defaults."""
+    text = 'eval "$(python3 -c "$PY")"\nvllm serve org/m -tp 2 "${EXTRA[@]}"\n'
+    (dep,) = parse_text("serve.sh", text).deployments
+    assert [(u.field, u.variable) for u in dep.unresolved] == [("arguments", '"${EXTRA[@]}"')]
+    result = parse_text("run.sh", 'eval "$OUT"\nvllm serve --model "${M}" "${ARGS[@]}"\n')
+    (note,) = [f for f in result.findings if f.rule == "TL008"]
+    assert result.deployments == () and "arguments not known here" in note.message
+    # an array the script sets is its elements, known
+    (known,) = parse_text("k.sh", 'A=(-tp 4)\nvllm serve org/m "${A[@]}"\n').deployments
+    assert (known.tp, known.unresolved) == (4, ())

@@ -82,6 +82,10 @@ def _forwarded_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
 # holds into words, so it may add any number of arguments -- options among them.  A positional
 # parameter too (``$4``, ``${10}``: bash(1), "Word Splitting" applies to every expansion).
 _SPLIT_VARIABLE = lazy(r"\$(?:[A-Za-z_]\w*|[0-9]|\{(?:[A-Za-z_]\w*|[0-9]+)\})")
+# An array's elements, ``"${ARGS[@]}"`` (bash(1), "Arrays": each element one word), quoted or not:
+# any number of arguments, whose values are not known here when the array was set where the
+# interpreter does not follow (``eval "$(python …)"``, a file it does not read).
+_ARRAY_ELEMENTS = lazy(r"\"?\$\{[A-Za-z_]\w*\[[@*]\]\}\"?")
 
 
 def _data_expression(arg: Arg) -> bool:
@@ -93,14 +97,17 @@ def _data_expression(arg: Arg) -> bool:
 
 def _split_arguments(dep: Deployment, args: Sequence[Arg]) -> Deployment:
     """Record, once, an unquoted unresolved variable standing where an argument (not an
-    option's value) would: ``vllm serve org/m $EXTRA_ARGS``.  Like forwarded arguments it is
+    option's value) would: ``vllm serve org/m $EXTRA_ARGS``, or an array's elements not known
+    here, ``"${ARGS[@]}"``.  Like forwarded arguments it is
     unknown here and overrides what is written before it; read as nothing, it let the checks
     judge a layout it may change without a word."""
     if any(u.field == FORWARDED for u in dep.unresolved):
         return dep
     for i, arg in enumerate(args):
         if arg.value is not None or not (
-            _SPLIT_VARIABLE.fullmatch(arg.raw) or _data_expression(arg)
+            _SPLIT_VARIABLE.fullmatch(arg.raw)
+            or _ARRAY_ELEMENTS.fullmatch(arg.raw)
+            or _data_expression(arg)
         ):
             continue
         before = args[i - 1] if i else None

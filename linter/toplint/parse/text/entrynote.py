@@ -53,13 +53,16 @@ def entrypoint_note(dep: Deployment) -> Finding | None:
             if not f.value and f.raw.startswith("-") and _sizes_layout(spec, f.name)
         }
     )
+    name = forwarded.variable.strip('"').lstrip("$").strip("{}")
+    own = name in ("@", "*") or name.startswith(("@:", "*:")) or name.isdigit()
+    # ``$EXTRA``, ``"${ARGS[@]}"``: arguments set where this file does not say
+    hands = "the script's own arguments" if own else "arguments not known here"
     given = (
-        f"`{forwarded.variable}` hands the engine the script's own arguments, and its "
+        f"`{forwarded.variable}` hands the engine {hands}, and its "
         f"{_listed(unset)} {'is a value' if len(unset) == 1 else 'are values'} "
         "this script does not set"
         if unset  # ``--model "${MODEL}" ... "$@"``: the caller sets both (gsbdarc/vllm_helper)
-        else f"`{forwarded.variable}` gives the engine its model and layout from the script's "
-        "own arguments"
+        else f"`{forwarded.variable}` gives the engine its model and layout from {hands}"
     )
     why = (
         f"{given} (an entrypoint): the deployment is where the script is called with them (a "
