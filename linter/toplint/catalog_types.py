@@ -101,6 +101,12 @@ class ModelSpec:
     # ssm_state_size x (conv_kernel - 1) x the dtype's bytes): vLLM replicates groups to a rank
     # when TP does not divide ``mamba_groups`` (``toplint.outcome.states``; 0: none)
     state_group_bytes: int = 0
+    # layers whose KV holds only a window of the context (sliding-window layers: Gemma 2/3,
+    # gpt-oss, Cohere2; Llama 4's chunked local layers), outside ``kv_bytes_per_token``, and that
+    # window in tokens (config.json ``sliding_window``, or ``attention_chunk_size`` for chunked
+    # ones; ``toplint.hardware.hfattention.window_of``); 0: none, or not read
+    window_layers: int = 0
+    window_tokens: int = 0
     # the layers that keep a KV cache, where a stack has layers that keep neither a KV cache
     # nor a state (Nemotron-H's MLP and MoE layers); 0: every layer without a state
     attention_layers: int = 0

@@ -99,12 +99,20 @@ def test_sglang_without_decode_cuda_graphs_says_its_itl_is_a_lower_bound(switch:
     assert f"lower bound: --{switch.replace('_', '-')} turns" in eager.latency.parts[0]
 
 
-def test_layers_without_a_growing_cache_make_the_read_a_stated_lower_bound() -> None:
-    """gpt-oss-120b's sliding-window layers (every other one, a 128-token window) keep no
-    growing cache: their reads are not in ModelSpec.kv_bytes_per_token, and the note says so."""
+def test_window_layers_read_their_window_and_the_note_says_so() -> None:
+    """gpt-oss-120b's sliding-window layers (every other one of 36, a 128-token window: its
+    config.json's layer_types and sliding_window) read min(128, context) tokens a step, at 8
+    KV heads x 64 x (K, V) x 2 bytes a layer (vllm/v1/attention/backends/flash_attn.py
+    ``self.sliding_window = (sliding_window - 1, 0)``); nothing is left out, so no lower bound."""
     gptoss, llama = _model("openai/gpt-oss-120b"), _model("meta-llama/Llama-3.1-8B")
-    work = Workload(prompt_tokens=8192, decode_batch=4)
-    assert "a lower bound: 18 of 36 layers keep no growing cache" in note(
-        _dep(gptoss.id), gptoss, work
+    assert (gptoss.window_layers, gptoss.window_tokens) == (18, 128)
+    work, dep = Workload(prompt_tokens=8192, decode_batch=4), _dep(gptoss.id)
+    growing = 4 * 8192 * kv_rank_bytes(gptoss, dep)
+    assert read_bytes(dep, gptoss, work) == pytest.approx(growing + 4 * 128 * 18 * 8 * 64 * 4)
+    short = Workload(prompt_tokens=100, decode_batch=4)  # a context shorter than the window
+    assert read_bytes(dep, gptoss, short) == pytest.approx(
+        4 * 100 * (kv_rank_bytes(gptoss, dep) + 18 * 8 * 64 * 4)
     )
+    said = note(dep, gptoss, work)
+    assert "lower bound" not in said and "128 tokens of 18 windowed layers" in said
     assert "lower bound" not in note(_dep(llama.id), llama, work)

@@ -65,6 +65,35 @@ def _full_attention_layers(cfg: Mapping[str, Any], layers: int) -> int:
     return layers
 
 
+def window_of(cfg: Mapping[str, Any], layers: int) -> tuple[int, int]:
+    """The layers ``_full_attention_layers`` leaves out because their KV holds a window of the
+    context, and that window in tokens: ``layer_types``' "sliding_attention" layers with
+    config.json's ``sliding_window``, its "chunked_attention" layers (Llama 4) with
+    ``attention_chunk_size``, or a ``sliding_window_pattern``'s local layers; (0, 0) where the
+    config says no such layers, or no window for them (then nothing is priced for them, as
+    before).  A stack mixing both kinds is one vLLM refuses ("Model with both sliding window
+    layers and chunked local attention layers is not supported": vllm-project/vllm@001cabc1
+    vllm/v1/kv_cache_interface.py ``FullAttentionSpec.merge``): (0, 0).  DeepSeek-V4's
+    128-token SWA cache (``_compressed_kv_bytes``) is not read here."""
+    if cfg.get("cross_attention_layers") or cfg.get("compress_ratios"):
+        return 0, 0
+    kinds = layer_kinds(cfg, layers)
+    if kinds is not None:
+        sliding = sum(1 for k in kinds[:layers] if k == "sliding_attention")
+        chunked = sum(1 for k in kinds[:layers] if k == "chunked_attention")
+        if sliding and chunked:
+            return 0, 0
+        window = _int(cfg.get("sliding_window") or 0) if sliding else 0
+        if chunked:
+            window = _int(cfg.get("attention_chunk_size") or 0)
+        return (sliding + chunked, window) if window > 0 else (0, 0)
+    pattern = cfg.get("sliding_window_pattern")
+    window = _int(cfg.get("sliding_window") or 0)
+    if window > 0 and isinstance(pattern, int) and pattern > 1:
+        return layers - layers // pattern, window
+    return 0, 0
+
+
 def _compressed_kv_bytes(cfg: Mapping[str, Any], ratios: list[Any], head_dim: int) -> int:
     """KV bytes per token of DeepSeek-V4's compressed attention, in the 16-bit terms the
     field is kept in (``kv_per_token`` halves it for an FP8 cache).
@@ -102,6 +131,18 @@ class Attention:
     # whether the quantization lists the layers it keeps (``ModelSpec.linear_ba_listed``)
     ba_width: int = 0
     ba_listed: bool = False
+    # layers whose KV holds a window of the context, and the window (``window_of``)
+    window_layers: int = 0
+    window_tokens: int = 0
+
+    def per_sequence(self) -> dict[str, int]:
+        """The ``ModelSpec`` fields of what a sequence keeps besides its growing KV."""
+        return {
+            "state_layers": self.state_layers,
+            "state_bytes": self.state_bytes,
+            "window_layers": self.window_layers,
+            "window_tokens": self.window_tokens,
+        }
 
 
 # Multi-query models keep one KV head whatever their head counts say, and the config class's
@@ -151,6 +192,7 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
         ba = gated_delta_ba_width(cfg, layers)
         if names_left_out(cfg, ("in_proj_a", "in_proj_b", "linear_attn")):
             ba = 0  # the gates are kept in 16 bits: no weight-only kernel repacks them
+        window_layers, window = window_of(cfg, layers)
         return Attention(
             params,
             head_dim,
@@ -159,6 +201,8 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
             state_bytes=state_bytes,
             ba_width=ba,
             ba_listed=lists_left_out(cfg),
+            window_layers=window_layers,
+            window_tokens=window,
         )
     # MLA (DeepSeek-V2/V3, Kimi-K2): low-rank q (optional) and a shared KV latent + rope key.
     rope = _int(cfg.get("qk_rope_head_dim") or 0)

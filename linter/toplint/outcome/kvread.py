@@ -24,10 +24,21 @@ state per sequence and rank is ``toplint.outcome.statesplit.request_bytes`` (vLL
 ``selective_state_update`` and the Gated DeltaNet recurrent kernels load a sequence's state,
 update it and store it back: two passes over it).
 
-Not priced: sliding-window layers (Gemma 2/3, gpt-oss, Llama 4's chunked layers), whose cache
-is not in ``ModelSpec.kv_bytes_per_token`` and which read at most their window - a lower bound
-where a checkpoint has them, which the ITL's note says (``note``); a sparse-attention
-checkpoint's top-k reads (DeepSeek-V3.2) are priced as the whole context.
+A layer whose KV holds a window of the context (``ModelSpec.window_layers``: Gemma 2/3's,
+gpt-oss's and Cohere2's sliding-window layers, Llama 4's chunked local ones) reads at most that
+window a step: min(window, context) tokens a sequence.  vLLM's FlashAttention backend gives
+the kernel a left window of ``sliding_window - 1`` keys (vllm/v1/attention/backends/
+flash_attn.py ``FlashAttentionImpl``: ``self.sliding_window = (sliding_window - 1, 0)``) and
+its cache keeps "the last ``sliding_window-1`` computed tokens plus the newly scheduled tokens"
+(vllm-project/vllm@001cabc1 vllm/v1/kv_cache_interface.py ``SlidingWindowSpec``); a chunked
+local layer reads the tokens of its chunk so far, at most ``attention_chunk_size``
+(``ChunkedLocalAttentionSpec``) - priced at the most, min(chunk, context).  Those layers' heads
+split over TP as the growing layers' do.
+
+Not priced: a cross-attention layer's reads of the image tokens and DeepSeek-V4's 128-token
+sliding window, whose cache is not in ``ModelSpec.kv_bytes_per_token`` - a lower bound where a
+checkpoint has them, which the ITL's note says (``note``); a sparse-attention checkpoint's top-k
+reads (DeepSeek-V3.2) are priced as the whole context.
 """
 
 from __future__ import annotations
@@ -56,8 +67,20 @@ def kv_read_ms(dep: Deployment, gpu: GpuSpec, model: ModelSpec, workload: Worklo
 def read_bytes(dep: Deployment, model: ModelSpec, workload: Workload) -> float:
     """The bytes one GPU reads from the KV cache and recurrent states in one decode step."""
     seqs = max(workload.decode_batch, 1)
-    kv = seqs * max(workload.prompt_tokens, 0) * kv_rank_bytes(model, dep)
-    return kv + seqs * STATE_PASSES * request_bytes(dep, model)
+    context = max(workload.prompt_tokens, 0)
+    kv = seqs * context * kv_rank_bytes(model, dep)
+    window = seqs * min(model.window_tokens, context) * window_rank_bytes(model, dep)
+    return kv + window + seqs * STATE_PASSES * request_bytes(dep, model)
+
+
+def window_rank_bytes(model: ModelSpec, dep: Deployment) -> float:
+    """KV bytes of one token in every window layer (``ModelSpec.window_layers``) as one GPU
+    holds them: 2 (K and V) x KV heads x head size x 2 bytes a layer, split over TP and at the
+    cache's dtype as ``kv_rank_bytes`` splits the growing layers'; 0 where there are none."""
+    if model.mla or model.window_layers <= 0 or model.window_tokens <= 0:
+        return 0.0
+    per_token = float(model.window_layers * 2 * model.num_kv_heads * model.head_dim * 2)
+    return kv_rank_bytes(model, dep, per_token)
 
 
 def note(dep: Deployment, model: ModelSpec, workload: Workload) -> str:
@@ -65,9 +88,16 @@ def note(dep: Deployment, model: ModelSpec, workload: Workload) -> str:
     growing cache (sliding-window, chunked or cross-attention ones) are left out."""
     per_token = kv_rank_bytes(model, dep)
     state = request_bytes(dep, model)
+    window = window_rank_bytes(model, dep)
     return (
         f"KV reads: {max(workload.decode_batch, 1)} sequence(s) x {workload.prompt_tokens} "
         f"tokens x {per_token / 1024:.1f} KiB a token on one GPU"
+        + (
+            f" + {min(model.window_tokens, max(workload.prompt_tokens, 0))} tokens of "
+            f"{model.window_layers} windowed layers x {window / 1024:.1f} KiB a token"
+            if window
+            else ""
+        )
         + (
             f" + {STATE_PASSES} x {state / 2**20:.1f} MiB of recurrent state a sequence"
             if state
@@ -87,10 +117,12 @@ def _left_out(model: ModelSpec) -> str:
     if per_layer <= 0 or model.num_layers <= 0:
         return ""
     growing = round(model.kv_bytes_per_token / per_layer)
+    if model.window_tokens > 0:
+        growing += model.window_layers  # priced at their window (``window_rank_bytes``)
     if growing >= model.num_layers:
         return ""
     return (
         f"; a lower bound: {model.num_layers - growing} of {model.num_layers} layers keep no "
-        "growing cache (a sliding window, chunked or cross-attention) and their reads are not "
-        "priced"
+        "growing cache (a sliding window or cross-attention toplint does not read) and their "
+        "reads are not priced"
     )
