@@ -6,7 +6,7 @@ attention, counting only the layers whose KV grows with the context.  Read by
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from toplint.hardware.hfkda import kda_attention, kda_state
 from toplint.hardware.hflinear import (
@@ -116,6 +116,15 @@ def _compressed_kv_bytes(cfg: Mapping[str, Any], ratios: list[Any], head_dim: in
     return round(per_token)
 
 
+class PerSequence(TypedDict):
+    """What a sequence keeps besides its growing KV, as ``ModelSpec`` names the fields."""
+
+    state_layers: int
+    state_bytes: int
+    window_layers: int
+    window_tokens: int
+
+
 @record
 class Attention:
     params_per_layer: int
@@ -135,14 +144,14 @@ class Attention:
     window_layers: int = 0
     window_tokens: int = 0
 
-    def per_sequence(self) -> dict[str, int]:
+    def per_sequence(self) -> PerSequence:
         """The ``ModelSpec`` fields of what a sequence keeps besides its growing KV."""
-        return {
-            "state_layers": self.state_layers,
-            "state_bytes": self.state_bytes,
-            "window_layers": self.window_layers,
-            "window_tokens": self.window_tokens,
-        }
+        return PerSequence(
+            state_layers=self.state_layers,
+            state_bytes=self.state_bytes,
+            window_layers=self.window_layers,
+            window_tokens=self.window_tokens,
+        )
 
 
 # Multi-query models keep one KV head whatever their head counts say, and the config class's
