@@ -46,7 +46,7 @@ from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome import outside as outside_of
-from toplint.outcome import states, statesplit, virtual
+from toplint.outcome import states, statesplit, virtual, windows
 from toplint.outcome.drafts import Draft, draft
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
 from toplint.outcome.profile import CONTEXT_GIB
@@ -250,15 +250,17 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     warm = warm_up(dep, model)  # once: the band, the context and the notes read it
     low, high = working_band(dep, model, gpu_memory_gib, warm)
     working, working_low = high + images * per_image, low + images * per_image
-    per_token = own + spec.kv_per_token
+    per_token = own + spec.kv_per_token + windows.full_length(dep, model)
     budget = capacity * fraction if acc.of_total else capacity
     # a hybrid model's recurrent state takes its share first where the engine sizes it so
     pool = _kv_bytes(acc, capacity, fraction, weights, working)
-    kv = kv_left(dep, model, pool)
+    context, source = _context(dep, model, acc, warm)
+    window = windows.reserve(dep, model, context)  # one sequence's window layers
+    kv = kv_left(dep, model, pool) - window
     kv_low = kv_left(dep, model, _kv_bytes(acc, capacity, fraction, weights, working_low))
+    kv_low -= window
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
-    context, source = _context(dep, model, acc, warm)
     working_from = warm_up_working(dep, warm, WORKING_GIB * GIB)
     fits_from = ""
     if tokens <= 0 or (context is not None and tokens < context):

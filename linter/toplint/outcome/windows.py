@@ -1,0 +1,65 @@
+"""The KV cache of a model's window layers (``ModelSpec.window_layers``: sliding-window and
+chunked local layers), as an engine holds it for one sequence (read by
+``toplint.outcome.memory``).
+
+vLLM V1 (vllm-project/vllm@001cabc1 vllm/v1/kv_cache_interface.py): with its hybrid KV cache
+manager a sliding-window layer keeps ``min(sliding_window - 1 + max_num_batched_tokens,
+max_model_len)`` tokens and one block more (``SlidingWindowSpec.max_memory_usage_bytes``), a
+chunked local layer ``min(attention_chunk_size + max_num_batched_tokens, max_model_len)``
+(``ChunkedLocalAttentionSpec``), and the start-up check sums every layer's
+``max_memory_usage_bytes`` against the KV cache (``check_enough_kv_cache_memory``).  With the
+manager disabled, "sliding window attention are regarded as full attention in KV cache
+manager (blocks are allocated for all tokens)" (``FullAttentionSpec``): every window layer
+holds the whole context.  ``--disable-hybrid-kv-cache-manager`` disables it; so does vLLM
+itself on a platform without it, for chunked local attention unless
+``VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=1``, and for a ``--kv-transfer-config``
+connector without HMA support (vllm-project/vllm@000fc94b vllm/config/vllm.py
+``VllmConfig.__post_init__``).
+
+What is modelled: vLLM with the flag written - the window layers at full length per token; any
+other vLLM deployment - the window itself, ``min(window, context)`` tokens in each window layer,
+taken out of the KV cache before one sequence must fit: a floor of what every V1 release
+holds (the batch's tokens and the block vLLM adds on top are not counted, nor the full length
+a release without the manager, or one that turns it off itself, keeps).  Other engines'
+window caches (SGLang's SWA pool, ``--swa-full-tokens-ratio``) are not read: their window
+layers count nothing, as before.
+"""
+
+from __future__ import annotations
+
+from toplint.catalog_types import ModelSpec
+from toplint.cost.enginecomm import option
+from toplint.model import Deployment
+from toplint.outcome.weights import kv_rank_bytes
+
+# The engines whose window caches have been read, and the option that makes every window layer
+# hold the whole context (the module docstring's sources).
+_FULL_LENGTH_SWITCH = {"vllm": "disable_hybrid_kv_cache_manager"}
+
+
+def _layer_token_bytes(model: ModelSpec, dep: Deployment) -> float:
+    """One token's KV in the window layers one GPU holds (its PP stage's share, its heads)."""
+    if model.mla or model.window_layers <= 0 or model.window_tokens <= 0:
+        return 0.0
+    per_token = float(model.window_layers * 2 * model.num_kv_heads * model.head_dim * 2)
+    return kv_rank_bytes(model, dep, per_token / max(dep.pp or 1, 1))
+
+
+def full_length(dep: Deployment, model: ModelSpec) -> float:
+    """Bytes a token adds on one GPU where the engine keeps the window layers at full length
+    (vLLM with ``--disable-hybrid-kv-cache-manager``); 0 otherwise."""
+    switch = _FULL_LENGTH_SWITCH.get(dep.engine)
+    value = option(dep.options, switch) if switch else None
+    if value is None or str(value).strip().lower() in ("false", "0", "no"):
+        return 0.0
+    return _layer_token_bytes(model, dep)
+
+
+def reserve(dep: Deployment, model: ModelSpec, context: int | None) -> float:
+    """Bytes one sequence's window layers take on one GPU beside its growing KV, where the
+    engine keeps only the window (a floor: ``min(window, context)`` tokens); 0 where the
+    engine's window cache is not read, or it keeps them at full length (``full_length``)."""
+    if dep.engine not in _FULL_LENGTH_SWITCH or full_length(dep, model) > 0:
+        return 0.0
+    tokens = model.window_tokens if context is None else min(model.window_tokens, context)
+    return tokens * _layer_token_bytes(model, dep)
