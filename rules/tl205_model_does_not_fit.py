@@ -191,9 +191,8 @@ def check(rule: Rule, ctx: RuleContext) -> Iterator[Finding]:
         message = (
             f"the KV cache holds {m.kv_tokens:,} tokens per GPU{m.caches_what} after weights "
             f"{_gib(m.weights)} + working memory {_gib(m.working)}, but {m.context_what} "
-            f"{m.context:,} tokens "
-            f"({m.context_from}) needs {_gib(m.context * m.kv_per_token)}: {refuses} "
-            f"({_budget(m, gpu.name)})"
+            f"{m.context:,} tokens ({m.context_from}) needs {_gib(m.context * m.kv_per_token)}"
+            f"{m.windows_what}: {refuses} ({_budget(m, gpu.name)})"
         )
     else:
         if not m.working_in_budget:  # SGLang: the fraction holds weights and the KV pool

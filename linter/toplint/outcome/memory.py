@@ -314,6 +314,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
         caches_what=virtual.said(dep, tokens, caches),
         caches_known=not one_from,
         state_fixed=fixed_said(dep, model, pool),
+        windows_what=windows.said(dep, model),
         **_outside(dep, acc, capacity, fraction, weights, per_token, (low, high)),
     )
 

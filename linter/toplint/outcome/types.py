@@ -94,6 +94,9 @@ class Memory:
     # the fixed count of recurrent-state slots the release takes out of the KV pool, said for
     # the user ("" where none or a share: ``toplint.outcome.statesplit.fixed_said``)
     state_fixed: str = ""
+    # why a token's KV counts window layers at full length, said for the user ("" when it
+    # does not: ``toplint.outcome.windows.said``)
+    windows_what: str = ""
 
     @property
     def one_sequence_tokens(self) -> int:

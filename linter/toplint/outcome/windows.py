@@ -63,3 +63,14 @@ def reserve(dep: Deployment, model: ModelSpec, context: int | None) -> float:
         return 0.0
     tokens = model.window_tokens if context is None else min(model.window_tokens, context)
     return tokens * _layer_token_bytes(model, dep)
+
+
+def said(dep: Deployment, model: ModelSpec) -> str:
+    """Why a token counts the window layers at full length, for TL205's message; "" else."""
+    if not full_length(dep, model):
+        return ""
+    switch = _FULL_LENGTH_SWITCH[dep.engine].replace("_", "-")
+    return (
+        f" (its {model.window_layers} sliding-window or chunked layers keep every token, not "
+        f"their {model.window_tokens:,}-token window, with --{switch})"
+    )
