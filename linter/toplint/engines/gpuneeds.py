@@ -258,6 +258,10 @@ class MemoryAccounting:
     # the engine holds whole on every rank when TP does not divide the tower's heads
     # (``ModelSpec.vision_attention_params``; ``toplint.outcome.towers``); empty: not read.
     tower_attention_whole: frozenset[str] = frozenset()
+    # The option that makes the engine keep a model's window layers (``ModelSpec.window_layers``)
+    # at full length, where its window cache has been read (``toplint.outcome.windows``: then
+    # one sequence keeps at least its window in them); "" when not read.
+    full_window_key: str = ""
     # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):
     # "requests" - it needs its fraction of the total free when it starts and refuses or fails
     # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;

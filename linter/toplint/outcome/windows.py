@@ -29,12 +29,15 @@ from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
+from toplint.engines.registry import get_engine
 from toplint.model import Deployment
 from toplint.outcome.weights import kv_rank_bytes
 
-# The engines whose window caches have been read, and the option that makes every window layer
-# hold the whole context (the module docstring's sources).
-_FULL_LENGTH_SWITCH = {"vllm": "disable_hybrid_kv_cache_manager"}
+
+def _switch(dep: Deployment) -> str:
+    """The option that makes every window layer hold the whole context, where the engine's
+    window cache has been read (``MemoryAccounting.full_window_key``); "" else."""
+    return get_engine(dep.engine).memory.full_window_key
 
 
 def _layer_token_bytes(model: ModelSpec, dep: Deployment) -> float:
@@ -48,7 +51,7 @@ def _layer_token_bytes(model: ModelSpec, dep: Deployment) -> float:
 def full_length(dep: Deployment, model: ModelSpec) -> float:
     """Bytes a token adds on one GPU where the engine keeps the window layers at full length
     (vLLM with ``--disable-hybrid-kv-cache-manager``); 0 otherwise."""
-    switch = _FULL_LENGTH_SWITCH.get(dep.engine)
+    switch = _switch(dep)
     value = option(dep.options, switch) if switch else None
     if value is None or str(value).strip().lower() in ("false", "0", "no"):
         return 0.0
@@ -59,7 +62,7 @@ def reserve(dep: Deployment, model: ModelSpec, context: int | None) -> float:
     """Bytes one sequence's window layers take on one GPU beside its growing KV, where the
     engine keeps only the window (a floor: ``min(window, context)`` tokens); 0 where the
     engine's window cache is not read, or it keeps them at full length (``full_length``)."""
-    if dep.engine not in _FULL_LENGTH_SWITCH or full_length(dep, model) > 0:
+    if not _switch(dep) or full_length(dep, model) > 0:
         return 0.0
     tokens = model.window_tokens if context is None else min(model.window_tokens, context)
     return tokens * _layer_token_bytes(model, dep)
@@ -69,7 +72,7 @@ def said(dep: Deployment, model: ModelSpec) -> str:
     """Why a token counts the window layers at full length, for TL205's message; "" else."""
     if not full_length(dep, model):
         return ""
-    switch = _FULL_LENGTH_SWITCH[dep.engine].replace("_", "-")
+    switch = _switch(dep).replace("_", "-")
     return (
         f" (its {model.window_layers} sliding-window or chunked layers keep every token, not "
         f"their {model.window_tokens:,}-token window, with --{switch})"

@@ -319,6 +319,9 @@ ENGINE = Engine(
             "v0.8.0, v0.8.5, v0.11.0 vllm/v1/worker/gpu_model_runner.py profile_run and "
             "vllm/engine/arg_utils.py; v0.20.0 vllm/v1/worker/gpu_worker.py",
         ),
+        # vllm-project/vllm@001cabc1 vllm/v1/kv_cache_interface.py FullAttentionSpec,
+        # SlidingWindowSpec (``toplint.outcome.windows``)
+        full_window_key="disable_hybrid_kv_cache_manager",
         profile_images_key="max_num_seqs",
         profile_images_default=256,
         profile_images_source=towers.PROFILE_IMAGES,
