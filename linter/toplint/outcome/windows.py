@@ -51,6 +51,8 @@ def _layer_token_bytes(model: ModelSpec, dep: Deployment) -> float:
 def full_length(dep: Deployment, model: ModelSpec) -> float:
     """Bytes a token adds on one GPU where the engine keeps the window layers at full length
     (vLLM with ``--disable-hybrid-kv-cache-manager``); 0 otherwise."""
+    if model.mla or model.window_layers <= 0 or model.window_tokens <= 0:
+        return 0.0  # no window layers: asked of every memory model, answered before the engine
     switch = _switch(dep)
     value = option(dep.options, switch) if switch else None
     if value is None or str(value).strip().lower() in ("false", "0", "no"):
@@ -62,7 +64,7 @@ def reserve(dep: Deployment, model: ModelSpec, context: int | None) -> float:
     """Bytes one sequence's window layers take on one GPU beside its growing KV, where the
     engine keeps only the window (a floor: ``min(window, context)`` tokens); 0 where the
     engine's window cache is not read, or it keeps them at full length (``full_length``)."""
-    if not _switch(dep) or full_length(dep, model) > 0:
+    if model.window_layers <= 0 or not _switch(dep) or full_length(dep, model) > 0:
         return 0.0
     tokens = model.window_tokens if context is None else min(model.window_tokens, context)
     return tokens * _layer_token_bytes(model, dep)

@@ -9,7 +9,7 @@ command line and a config file, above the option parser.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from toplint.engines.memoryinputs import engine_memory_inputs
 from toplint.engines.registry import get_engine
@@ -35,8 +35,11 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
     options = {**spec.implied, **base.options}  # what the wrapper passes unless written
     unresolved = list(base.unresolved)
     sized_from = engine_memory_inputs(spec.engine_name)
+    ignored: dict[str, None] = {}  # options the wrapper passes to another of its backends
     for flag in flags:
         field_name = spec.field_of(flag.name)
+        if field_name.startswith("ignored."):
+            ignored[field_name[len("ignored.") :]] = None
         # The option token (`--tensor-parallel-size`): findings point at the offending name;
         # a value written in another file than its option (an overlay's patch of one argument)
         # is where the finding goes, the option's own file is not where to change it.
@@ -81,21 +84,16 @@ def apply_flags(base: Deployment, flags: Sequence[Flag], spec: EngineSpec) -> De
         options=options,
         sources=sources,
         unresolved=tuple(unresolved),
-        notes=base.notes + _ignored_notes(flags, spec),
+        notes=base.notes + _ignored_notes(ignored, spec) if ignored else base.notes,
         **values,
     )
     return derive(spec.layout(dep) if spec.layout is not None else dep)
 
 
-def _ignored_notes(flags: Sequence[Flag], spec: EngineSpec) -> tuple[str, ...]:
+def _ignored_notes(names: Iterable[str], spec: EngineSpec) -> tuple[str, ...]:
     """Why each option a wrapper's spec reads as ``ignored.<name>`` has no effect: the wrapper
     takes it but passes it to another of its backends, not to this engine (TL209 quotes it)."""
     engine = get_engine(spec.engine_name).title
-    names = dict.fromkeys(
-        spec.field_of(f.name)[len("ignored.") :]
-        for f in flags
-        if spec.field_of(f.name).startswith("ignored.")
-    )
     return tuple(
         f"{spec.program_name} does not pass `{name}` to {engine}; it reaches only another "
         "of its backends, so the engine's own settings decide the layout"
