@@ -62,9 +62,21 @@ def refusals(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, .
         + _by_release(dep)
         + _presharded_qkv(dep, model)
         + _turbomind_tp(dep)
-        + _unserved(dep, model)
-        + _retired(dep, model)
+        + _architecture(dep, model)
     )
+
+
+def _architecture(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
+    """Whether the pinned release registers the model's architecture at all: too early
+    (``_unserved``) or too late (``_retired``), asked of the engine's table once."""
+    engine = get_engine(dep.engine)
+    if model is None or not engine.served or pinned(dep) is None:
+        return ()  # no table, or no release pinned: the policy is no finding
+    table = table_of(engine)
+    row = table.get(model.model_type)
+    if row is None:
+        return ()  # an architecture the table does not hold is not judged
+    return _unserved(dep, model, table, row) + _retired(dep, model, table, row)
 
 
 def refused(dep: Deployment, model: ModelSpec | None) -> tuple[str, ...]:
@@ -170,16 +182,11 @@ def _presharded_qkv(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRef
     return (EngineRefusal("presharded_qkv", message, True, field="tp"),)
 
 
-def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
+def _unserved(
+    dep: Deployment, model: ModelSpec, table: ServedTable, row: Served
+) -> tuple[EngineRefusal, ...]:
     """A pinned release older than the first that registers the model's architecture
     (``Engine.served``): certain up to the last release read without it, a doubt between."""
-    engine = get_engine(dep.engine)
-    if model is None or not engine.served or pinned(dep) is None:
-        return ()  # no table, or no release pinned: the policy is no finding
-    table = table_of(engine)
-    row = table.get(model.model_type)
-    if row is None:
-        return ()  # an architecture the table does not hold is not judged
     found = holds(dep, Releases(until=row.first, read_until=row.last_without))
     if not found.judged or _line_serves(dep, row):
         return ()  # (a tag naming a release line is asked only where its pin predates the row)
@@ -204,17 +211,14 @@ def _unserved(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, 
     return (EngineRefusal("architecture", message, certain, field=at),)
 
 
-def _retired(dep: Deployment, model: ModelSpec | None) -> tuple[EngineRefusal, ...]:
+def _retired(
+    dep: Deployment, model: ModelSpec, table: ServedTable, row: Served
+) -> tuple[EngineRefusal, ...]:
     """A pinned release from the first that no longer registers the model's architecture
     (``Served.retired``): certain from the first release read to refuse it, a doubt between
     it and the last read to serve it; no release pinned, no finding (as ``_unserved``)."""
-    engine = get_engine(dep.engine)
-    if model is None or not engine.served or pinned(dep) is None:
-        return ()
-    table = table_of(engine)
-    row = table.get(model.model_type)
-    gone = row.retired if row is not None else None
-    if row is None or gone is None:
+    gone = row.retired
+    if gone is None:
         return ()
     found = holds(dep, Releases(since=gone.refused_from, read_since=gone.last))
     if not found.judged:
