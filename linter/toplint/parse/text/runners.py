@@ -27,23 +27,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from toplint.record import record
-
 __all__ = ["RUNNERS", "Runner", "program_of"]
 
-
-@record
-class Runner:
-    """What a runner reads before the command it runs."""
-
-    valued: frozenset[str]  # options whose value is the next word (or attached: ``-uroot``)
-    operands: int = 0  # words it reads after its options, before the command
-    split: frozenset[str] = frozenset()  # options whose value holds the command's words
+# What a runner reads before the command it runs: the options whose value is the next word (or
+# attached: ``-uroot``), how many words it reads after its options before the command, and the
+# options whose value holds the command's words.  A plain tuple, not a record: a record class
+# costs ~0.7M instructions at import, on every start-up's path for one table's rows.
+Runner = tuple[frozenset[str], int, frozenset[str]]
 
 
 def _runner(short: str, long: str = "", operands: int = 0, split: str = "") -> Runner:
     valued = frozenset({f"-{c}" for c in short} | {f"--{w}" for w in long.split()})
-    return Runner(valued, operands, frozenset(split.split()))
+    return valued, operands, frozenset(split.split())
 
 
 RUNNERS: Mapping[str, Runner] = {
@@ -85,15 +80,15 @@ def program_of(words: Sequence[str]) -> tuple[str, Sequence[str]]:
 def _after_options(words: Sequence[str], k: int, runner: Runner) -> tuple[int, str | None]:
     """Where the runner's command starts, from ``k`` just after its name, and the value of a
     splitting option (``env -S``) when one is written."""
-    operands = runner.operands
+    valued, operands, split_options = runner
     while k < len(words):
         word = words[k]
         if word == "--":
             k += 1
             break
         if word.startswith("-") and len(word) > 1:
-            option, value, k = _option(words, k, runner.valued)
-            if value is not None and option in runner.split:
+            option, value, k = _option(words, k, valued)
+            if value is not None and option in split_options:
                 return k, value
             continue
         if "=" in word:
