@@ -190,25 +190,13 @@ def _unserved(
     found = holds(dep, Releases(until=row.first, read_until=row.last_without))
     if not found.judged or _line_serves(dep, row):
         return ()  # (a tag naming a release line is asked only where its pin predates the row)
-    refuses, falls_back = _refuses(dep, table, row, found)
-    name = said(model, dep.model)
     lacks = (
         f"the pinned {found.pinned_said()} does not register {row.architecture}"
         if found.certain
         else f"{found.engine} {row.last_without} and earlier do not register {row.architecture}"
     )
-    message = (
-        f"{lacks}, the architecture of {name} (config.json model_type {model.model_type}), "
-        f"and {refuses} to start with no model class for it ({table.refusal}); "
-        f"{found.engine} serves it from {row.first} ({row.source})"
-    )
-    if not found.certain:  # pinned in the band between the two releases read
-        message += f"; whether the pinned {found.pinned_said()} does was not read"
-    # the release a package install pins is set only where no image pins one (parse.pins): a
-    # base image (nvidia/cuda:12.9.1-base) is then not where the fix goes
-    at = "engine_release" if "engine_release" in dep.options else "image"
-    certain = found.certain and not falls_back
-    return (EngineRefusal("architecture", message, certain, field=at),)
+    serves = f"{found.engine} serves it from {row.first} ({row.source})"
+    return _refusal("architecture", dep, model, (table, row, found), lacks, table.refusal, serves)
 
 
 def _retired(
@@ -223,22 +211,39 @@ def _retired(
     found = holds(dep, Releases(since=gone.refused_from, read_since=gone.last))
     if not found.judged:
         return ()
-    refuses, falls_back = _refuses(dep, table, row, found)
     lacks = (
         f"the pinned {found.pinned_said()} no longer registers {row.architecture}"
         if found.certain
         else f"{found.engine} {gone.refused_from} and later no longer register {row.architecture}"
     )
+    serves = f"{found.engine} {gone.last} is the last release read to serve it ({gone.source})"
+    return _refusal("retired", dep, model, (table, row, found), lacks, gone.says, serves)
+
+
+def _refusal(
+    kind: str,
+    dep: Deployment,
+    model: ModelSpec,
+    asked: tuple[ServedTable, Served, Holds],
+    lacks: str,
+    says: str,
+    serves: str,
+) -> tuple[EngineRefusal, ...]:
+    """The refusal of a pinned release that does not register the model's class: what it
+    ``lacks``, what the engine ``says``, which releases do serve it (``serves``)."""
+    table, row, found = asked
+    refuses, falls_back = _refuses(dep, table, row, found)
     message = (
         f"{lacks}, the architecture of {said(model, dep.model)} (config.json model_type "
-        f"{model.model_type}), and {refuses} to start with no model class for it "
-        f"({gone.says}); {found.engine} {gone.last} is the last release read to serve it "
-        f"({gone.source})"
+        f"{model.model_type}), and {refuses} to start with no model class for it ({says}); "
+        f"{serves}"
     )
     if not found.certain:  # pinned in the band between the two releases read
         message += f"; whether the pinned {found.pinned_said()} does was not read"
+    # the release a package install pins is set only where no image pins one (parse.pins): a
+    # base image (nvidia/cuda:12.9.1-base) is then not where the fix goes
     at = "engine_release" if "engine_release" in dep.options else "image"
-    return (EngineRefusal("retired", message, found.certain and not falls_back, field=at),)
+    return (EngineRefusal(kind, message, found.certain and not falls_back, field=at),)
 
 
 def _refuses(dep: Deployment, table: ServedTable, row: Served, found: Holds) -> tuple[str, bool]:
