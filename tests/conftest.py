@@ -94,35 +94,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         _MADE[0] = ""
 
 
-# The test files that take the most CPU (seconds of user+sys on one core, measured with
-# resource.getrusage around each test, session 64), run first so that no worker is left with one
-# of them while the other has finished: pytest-xdist hands out whole files (--dist loadfile) in
-# the order of the collection (--no-loadscope-reorder).  Only the order depends on this list.
-FIRST = (
-    "tests/fix/test_real_inputs_property.py",  # ~10 s, one test
-    "tests/open_world/test_open_world.py",  # ~6 s
-    "tests/recipes/test_recipes.py",  # ~5.5 s
-    "tests/fix/test_corpus_property.py",  # ~5 s
-    "tests/hostile/test_forkrun.py",  # ~4.7 s
-    "tests/parse/test_alignment_fast_path.py",  # ~4 s
-    "tests/hostile/test_output.py",  # ~4 s
-    "tests/engines/test_names.py",  # ~4 s
-)
-
-
-def _file_order(items: list[pytest.Item]) -> list[pytest.Item]:
-    """The items, each file's kept together and in its own order: the FIRST files, then the
-    others by how many tests they hold, most first (pytest-xdist's own order for loadfile)."""
-    by_file: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        by_file.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
-    rank = {name: n for n, name in enumerate(FIRST)}
-    files = sorted(by_file, key=lambda f: (rank.get(f, len(rank)), -len(by_file[f])))
-    return [item for f in files for item in by_file[f]]
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    items[:] = _file_order(items)
     if HAVE_SHARED:
         return
     needs = [item for item in items if item.get_closest_marker("shared") is not None]
