@@ -216,7 +216,8 @@ def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | No
             if args[after:] and all(a.value in _ASKS_ONLY for a in args[after:]):
                 return True, None  # ``vllm serve --help``, ``IMAGE --version``: a question
             if launch.key_values:  # lighteval's one word of settings
-                return True, (launch.spec, None, key_value_args(args[after:]))
+                settings = key_value_args(args[after:], get_spec(launch.spec))
+                return True, (launch.spec, None, settings)
             if not launch.positional_model:
                 return True, (launch.spec, None, tuple(args[after:]))
             model, rest = _positional_model(args[after:], launch.spec)

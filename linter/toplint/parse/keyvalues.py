@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from toplint.engines.types import EngineSpec
 from toplint.parse.options import Arg
 
 _SAMPLING = "generation_parameters={"
 # what a word not read here leaves unknown: the model and the layout's sizes
-_UNREAD = ("model-name", "tensor-parallel-size", "pipeline-parallel-size", "data-parallel-size")
+_UNREAD = frozenset({"model", "tp", "pp", "dp"})
 
 
 def _without_sampling(text: str) -> str:
@@ -35,22 +36,24 @@ def _without_sampling(text: str) -> str:
     return text[:start] + (rest[1:] if rest.startswith(",") else rest)
 
 
-def _unread(word: Arg, why: str) -> tuple[Arg, ...]:
-    """Each setting the word may hold, with a value not known here (``why``)."""
+def _unread(word: Arg, why: str, spec: EngineSpec) -> tuple[Arg, ...]:
+    """Each of the spec's options that sets the model or a layout size, with a value not known
+    here (``why``): the word may hold any of them."""
     unknown = Arg(None, word.raw, word.position, (why,), word.anchor)
+    names = dict.fromkeys(n for n, field in spec.fields.items() if field in _UNREAD)
     return tuple(
-        a for name in _UNREAD for a in (Arg(f"--{name}", f"--{name}", word.position), unknown)
+        a for name in names for a in (Arg(f"--{name}", f"--{name}", word.position), unknown)
     )
 
 
-def key_value_args(args: Sequence[Arg]) -> tuple[Arg, ...]:
-    """The engine's options that the first of ``args``, a ``key=value,…`` word, writes."""
+def key_value_args(args: Sequence[Arg], spec: EngineSpec) -> tuple[Arg, ...]:
+    """The options of ``spec`` that the first of ``args``, a ``key=value,…`` word, writes."""
     if not args:
         return ()
     word = args[0]
     if word.value is None:
-        return _unread(word, word.unresolved[0] if word.unresolved else word.raw)
+        return _unread(word, word.unresolved[0] if word.unresolved else word.raw, spec)
     if word.value.endswith((".yaml", ".yml")):
-        return _unread(word, f"model_parameters in {word.value}")
+        return _unread(word, f"model_parameters in {word.value}", spec)
     items = (i.strip() for i in _without_sampling(word.value).split(","))
     return tuple(Arg(f"--{i}", f"--{i}", word.position) for i in items if i)
