@@ -49,7 +49,7 @@ from toplint.cost.types import Workload
 from toplint.hardware.types import GpuSpec
 from toplint.model import Deployment
 from toplint.outcome.statesplit import request_bytes
-from toplint.outcome.weights import kv_rank_bytes
+from toplint.outcome.weights import kv_rank_bytes, window_rank_bytes
 
 STATE_PASSES = 2  # a recurrent state is read and written back each step
 
@@ -71,16 +71,6 @@ def read_bytes(dep: Deployment, model: ModelSpec, workload: Workload) -> float:
     kv = seqs * context * kv_rank_bytes(model, dep)
     window = seqs * min(model.window_tokens, context) * window_rank_bytes(model, dep)
     return kv + window + seqs * STATE_PASSES * request_bytes(dep, model)
-
-
-def window_rank_bytes(model: ModelSpec, dep: Deployment) -> float:
-    """KV bytes of one token in every window layer (``ModelSpec.window_layers``) as one GPU
-    holds them: 2 (K and V) x KV heads x head size x 2 bytes a layer, split over TP and at the
-    cache's dtype as ``kv_rank_bytes`` splits the growing layers'; 0 where there are none."""
-    if model.mla or model.window_layers <= 0 or model.window_tokens <= 0:
-        return 0.0
-    per_token = float(model.window_layers * 2 * model.num_kv_heads * model.head_dim * 2)
-    return kv_rank_bytes(model, dep, per_token)
 
 
 def note(dep: Deployment, model: ModelSpec, workload: Workload) -> str:

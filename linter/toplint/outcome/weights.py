@@ -130,3 +130,13 @@ def kv_rank_bytes(model: ModelSpec, dep: Deployment, per_token: float | None = N
         # ``nvfp4_kv_cache_full_dim``; vllm/config/cache.py ``CacheDType``)
         per_token *= 9 / 32
     return per_token
+
+
+def window_rank_bytes(model: ModelSpec, dep: Deployment) -> float:
+    """KV bytes of one token in every window layer (``ModelSpec.window_layers``) as one GPU
+    holds them: 2 (K and V) x KV heads x head size x 2 bytes a layer, split over TP and at the
+    cache's dtype as ``kv_rank_bytes`` splits the growing layers'; 0 where there are none."""
+    if model.mla or model.window_layers <= 0 or model.window_tokens <= 0:
+        return 0.0
+    per_token = float(model.window_layers * 2 * model.num_kv_heads * model.head_dim * 2)
+    return kv_rank_bytes(model, dep, per_token)

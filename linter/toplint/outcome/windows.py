@@ -31,7 +31,7 @@ from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.registry import get_engine
 from toplint.model import Deployment
-from toplint.outcome.weights import kv_rank_bytes
+from toplint.outcome.weights import window_rank_bytes
 
 
 def _switch(dep: Deployment) -> str:
@@ -41,11 +41,8 @@ def _switch(dep: Deployment) -> str:
 
 
 def _layer_token_bytes(model: ModelSpec, dep: Deployment) -> float:
-    """One token's KV in the window layers one GPU holds (its PP stage's share, its heads)."""
-    if model.mla or model.window_layers <= 0 or model.window_tokens <= 0:
-        return 0.0
-    per_token = float(model.window_layers * 2 * model.num_kv_heads * model.head_dim * 2)
-    return kv_rank_bytes(model, dep, per_token / max(dep.pp or 1, 1))
+    """One token's KV in the window layers one GPU holds: its PP stage's share of them."""
+    return window_rank_bytes(model, dep) / max(dep.pp or 1, 1)
 
 
 def full_length(dep: Deployment, model: ModelSpec) -> float:
