@@ -18,7 +18,7 @@ that every record of the package has its template; regenerate it with
 # The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
 
 COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 33, 36, 56)
-FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 21, 26, 58)
+FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 22, 26, 58)
 
 
 def _p1(self, a0):
@@ -749,7 +749,7 @@ def _t19(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n18] = _f18() if a18 is MISSING else a18
 
 
-def _t21(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20):
+def _t22(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21):
     _rd = self.__dict__
     _rd[_n0] = _f0() if a0 is MISSING else a0
     _rd[_n1] = _f1() if a1 is MISSING else a1
@@ -772,6 +772,7 @@ def _t21(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n18] = _f18() if a18 is MISSING else a18
     _rd[_n19] = _f19() if a19 is MISSING else a19
     _rd[_n20] = _f20() if a20 is MISSING else a20
+    _rd[_n21] = _f21() if a21 is MISSING else a21
 
 
 def _t26(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25):

@@ -43,14 +43,14 @@ class EngineSpec:
     other_backends: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     program: str = ""  # as users name it in messages ("FastChat's vllm_worker"; "": the engine's)
     bool_values: bool = False  # booleans take an optional true/false (HfArgumentParser nargs="?")
-    # engine options a wrapper passes when its own option is not written (ms-swift passes
-    # ``gpu_memory_utilization=0.9`` whatever vLLM's default): options key -> value
+    # options a wrapper passes unless written (ms-swift: gpu_memory_utilization=0.9): key -> value
     implied: Mapping[str, str] = field(default_factory=dict)
     # switch -> the first release whose parser takes no value after it (before: StoreBoolean's
     # optional true/false; "" none known to refuse): ``toplint.parse.switchvalue``
     valued_until: Mapping[str, str] = field(default_factory=dict)
     retired: Mapping[str, tuple[bool, str, str, str, str]] = field(default_factory=dict)
     layout: Callable[[Deployment], Deployment] | None = None  # a wrapper's choice (Xinference)
+    forwards_to: str = ""  # who refuses an option the wrapper passes on ("vLLM's AsyncEngineArgs")
 
     @property
     def engine_name(self) -> str:

@@ -65,6 +65,8 @@ _OWN_KEYWORDS = """
 """
 CHOOSER = "model-engine"
 PROGRAM = "Xinference's `xinference launch`"
+# what each engine's model does with the keywords (``load``: ``AsyncEngineArgs(**model_config)``)
+_PASSED_TO = {"vllm": "vLLM's `AsyncEngineArgs`"}
 PREFIX = "xinference_"  # its own options' keys: never read as the engine's (``--quantization``)
 
 
@@ -101,6 +103,7 @@ def spec(engine: str, engine_options: dict[str, bool], layout: dict[str, str]) -
         program=PROGRAM,
         implied={"gpu_memory_utilization": "0.9", "max_num_seqs": "256"},
         layout=gpus_given,
+        forwards_to=_PASSED_TO.get(engine, ""),
     )
 
 

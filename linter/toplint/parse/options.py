@@ -355,6 +355,13 @@ def _unknown_flag(spec: EngineSpec, token: str, arg: Arg, newer: str | None = No
     close = closest_option(spec, token[2:])
     hint = f"; did you mean `--{close}`?" if close else ""
     message = f"{spec.program_name} does not know the option `{token}`{hint}"
+    if spec.forwards_to:
+        # A wrapper that passes every option it does not take to the engine as a keyword
+        # (Xinference): the engine's constructor is what refuses it.
+        message = (
+            f"{spec.program_name} passes `{token}` on as the keyword `{token[2:]}`, which "
+            f"{spec.forwards_to} does not take{hint}"
+        )
     if newer is not None:
         # The image is a newer release than the vocabulary: the option may be real there.
         message = (
