@@ -100,6 +100,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from splits import halves as split_halves
+from splits import halves_to_score
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "tests" / "incidents"
@@ -265,18 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", choices=tuple(SPLITS), default="round1", dest="round_")
     parser.add_argument("--cases", action="store_true", help="itemise the development half")
     args = parser.parse_args(argv)
-    if args.cases and args.half == "held-out":
-        parser.error(
-            "--cases itemises the development half only; the held-out half is scored in totals"
-        )
-    # itemising is building: it never scores the held-out half beside it (a held-out half is
-    # scored once, asked for by name or by the default "both" without --cases)
-    if args.cases:
-        names: tuple[str, ...] = ("development",)
-    elif args.half == "both":
-        names = ("development", "held-out")
-    else:
-        names = (args.half,)
+    names = halves_to_score(parser, args.half, args.cases, "--cases")
     for name in names:
         result, outcomes = run_half(name, args.round_)
         print(

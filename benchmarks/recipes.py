@@ -56,6 +56,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from splits import halves as split_halves
+from splits import halves_to_score
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = (
@@ -198,18 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--half", choices=("development", "held-out", "both"), default="both")
     parser.add_argument("--recipes", action="store_true", help="itemise the development half")
     args = parser.parse_args(argv)
-    if args.recipes and args.half == "held-out":
-        parser.error(
-            "--recipes itemises the development half only; the held-out half is scored in totals"
-        )
-    # itemising is building: it never scores the held-out half beside it (a held-out half is
-    # scored once, asked for by name or by the default "both" without --recipes)
-    if args.recipes:
-        names: tuple[str, ...] = ("development",)
-    elif args.half == "both":
-        names = ("development", "held-out")
-    else:
-        names = (args.half,)
+    names = halves_to_score(parser, args.half, args.recipes, "--recipes")
     for name in names:
         result, outcomes = run_half(name, args.set_name)
         print(

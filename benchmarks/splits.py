@@ -8,6 +8,8 @@ unquoted, the line's text (``- owner__repo/values.yaml``).
 
 from __future__ import annotations
 
+import argparse
+
 
 def halves(text: str, development: str, held_out: str) -> dict[str, list[str]]:
     """The items of each half: {"development": [...], "held-out": [...]}, in file order."""
@@ -26,3 +28,19 @@ def halves(text: str, development: str, held_out: str) -> dict[str, list[str]]:
             item = line[2:].strip()
             out[current].append(item.split("`")[1] if item.startswith("`") else item)
     return out
+
+
+def halves_to_score(
+    parser: argparse.ArgumentParser, half: str, itemise: bool, flag: str
+) -> tuple[str, ...]:
+    """The halves a benchmark's run scores: ``half`` ("development", "held-out" or "both"), or
+    the development half alone when ``itemise`` (its ``flag``) is given.  Itemising is building:
+    it never scores the held-out half beside it (a held-out half is scored once, in totals, asked
+    for by name or by the default "both" without ``flag``); ``flag`` with "held-out" is refused."""
+    if itemise and half == "held-out":
+        parser.error(
+            f"{flag} itemises the development half only; the held-out half is scored in totals"
+        )
+    if itemise:
+        return ("development",)
+    return ("development", "held-out") if half == "both" else (half,)
