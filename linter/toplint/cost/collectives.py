@@ -15,8 +15,13 @@ constants are fitted by ``benchmarks/accuracy.py`` (leave-one-source-out) and li
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from functools import lru_cache
+
 from toplint.cost.params import PARAMS, Params
 from toplint.hardware import archs
+from toplint.hardware.linkkinds import LinkKind
 from toplint.hardware.linkkinds import kind as link_kind
 from toplint.record import record
 
@@ -127,33 +132,65 @@ def ramped(nbytes: float, ramp: float) -> float:
 def intra_eta(kind: str, ranks: int, params: Params = PARAMS) -> tuple[float, str]:
     """η of an intra-node link kind for a group of ``ranks``."""
     row = link_kind(kind)
+    eta = _eta(row, ranks, params)
+    return eta, _eta_source(row, eta, params)
+
+
+def _eta(row: LinkKind, ranks: int, params: Params) -> float:
     if not row.p2p:
-        eta = min(params.no_p2p_cap, params.no_p2p_shared / max(ranks, 1))
-        return eta, (
-            f"PCIe without P2P η {eta:.3g} = min({params.no_p2p_cap:g}, "
-            f"{params.no_p2p_shared:g}/p) of the x16 rate (host bounce shared by p GPUs; "
-            "fitted, benchmarks/accuracy.py)"
-        )
-    eta = params.eta_of(row)
-    return eta, f"{kind} η {eta:g} (fitted on the nccl-tests tables, benchmarks/accuracy.py)"
+        return min(params.no_p2p_cap, params.no_p2p_shared / max(ranks, 1))
+    return params.eta_of(row)
+
+
+def _eta_source(row: LinkKind, eta: float, params: Params) -> str:
+    if not row.p2p:
+        return _no_p2p_source(eta, params.no_p2p_cap, params.no_p2p_shared)
+    return _p2p_source(row.name, eta)
+
+
+# The sources are pure functions of their numbers; a plan prices the same few kinds and η
+# thousands of times (a cache of the formatted text, bounded).
+@lru_cache(maxsize=256)
+def _no_p2p_source(eta: float, cap: float, shared: float) -> str:
+    return (
+        f"PCIe without P2P η {eta:.3g} = min({cap:g}, {shared:g}/p) of the x16 rate (host "
+        "bounce shared by p GPUs; fitted, benchmarks/accuracy.py)"
+    )
+
+
+@lru_cache(maxsize=256)
+def _p2p_source(name: str, eta: float) -> str:
+    return f"{name} η {eta:g} (fitted on the nccl-tests tables, benchmarks/accuracy.py)"
 
 
 def step_us(kind: str, protocol: str, params: Params = PARAMS, arch: str = "") -> float:
     """Per-step latency of an intra-node hop (tuning.cc hwLat, scaled per architecture)."""
+    table, scale = _step_row(link_kind(kind), params, arch)
+    return table[protocol] * scale
+
+
+def intra_steps(fabric: Fabric, params: Params) -> tuple[Mapping[str, float], float]:
+    """``step_us`` of the fabric's intra-node hop as (µs per protocol, scale): asked once by
+    a caller that prices every protocol (``table[protocol] * scale`` is ``step_us``)."""
+    return _step_row(link_kind(fabric.intra_kind), params, fabric.arch)
+
+
+def _step_row(row: LinkKind, params: Params, arch: str) -> tuple[Mapping[str, float], float]:
+    """The per-protocol step latencies of a link kind's NCCL row and their scale."""
     # Without P2P the step bounces through host memory (SHM transport), but NCCL's tuner prices
     # every intra-node path that is not NVLink with the PCI row (tuning.cc: ``intraHw[a] =
     # graphs[a]->typeIntra == LINK_NVL ? NCCL_HW_NVLINK : NCCL_HW_PCI``).
-    hw = link_kind(kind).nccl_hw
+    hw = row.nccl_hw
     if hw == "pci":
-        return PCIE_STEP_US[protocol] * params.pcie_step_scale
+        return PCIE_STEP_US, params.pcie_step_scale
     if hw != "nvlink":
-        raise KeyError(f"link kind {kind!r} has no intra-node step (LinkKind.nccl_hw)")
-    return NVLINK_STEP_US[protocol] * params.step_scale_of(archs.arch(arch))
+        raise KeyError(f"link kind {row.name!r} has no intra-node step (LinkKind.nccl_hw)")
+    return NVLINK_STEP_US, params.step_scale_of(archs.arch(arch))
 
 
-def _protocols(fabric: Fabric) -> tuple[str, ...]:
+def _protocols(row: LinkKind, nodes: int) -> tuple[str, ...]:
     # NCCL enables LL128 by default only where every hop is NVLink (tuning.cc).
-    if link_kind(fabric.intra_kind).nccl_hw != "nvlink" or fabric.nodes > 1:
+    if row.nccl_hw != "nvlink" or nodes > 1:
         return ("ll", "simple")
     return ("ll", "ll128", "simple")
 
@@ -162,27 +199,28 @@ def predict_intra(
     op: str, message_bytes: float, fabric: Fabric, params: Params, algorithm: str = ""
 ) -> Prediction:
     """Ring over the node's fabric, or NVLS, whichever NCCL would run (or ``algorithm``)."""
-    eta, source = intra_eta(fabric.intra_kind, fabric.ranks, params)
+    row = link_kind(fabric.intra_kind)
+    eta = _eta(row, fabric.ranks, params)
     bus_bw = eta * fabric.intra_gb_per_s
     wire = wire_factor(op, fabric.ranks) * message_bytes
     steps = _steps(op, fabric.ranks)
-    best: Prediction | None = None
-    for protocol in _protocols(fabric):
+    table, scale = _step_row(row, params, fabric.arch)
+    best_t, best_protocol, best_bw = math.inf, "", 0.0
+    for protocol in _protocols(row, fabric.nodes):
         bw = bus_bw * PROTOCOL_BW[protocol]
         if protocol == "ll":
             bw = min(bw, LL_MAX_BUSBW)
         lat = BASE_LATENCY_US[protocol] + params.launch_us
-        lat += steps * step_us(fabric.intra_kind, protocol, params, fabric.arch)
+        lat += steps * (table[protocol] * scale)
         t = lat + ramped(wire, params.ramp_bytes) / (bw * 1e3)
-        if best is None or t < best.time_us:
-            best = Prediction(t, "ring", protocol, eta, source, bw)
-    assert best is not None
-    if algorithm == "ring":
-        return best
-    nvls = _nvls(op, wire, fabric, params)
-    if nvls is not None and (nvls.time_us < best.time_us or algorithm == "nvls"):
-        best = nvls
-    return best
+        if not best_protocol or t < best_t:
+            best_t, best_protocol, best_bw = t, protocol, bw
+    if algorithm != "ring":
+        nvls = _nvls(op, wire, fabric, params)
+        if nvls is not None and (nvls.time_us < best_t or algorithm == "nvls"):
+            return nvls
+    source = _eta_source(row, eta, params)
+    return Prediction(best_t, "ring", best_protocol, eta, source, best_bw)
 
 
 def _steps(op: str, ranks: int) -> int:

@@ -50,6 +50,7 @@ from toplint.cost.collectives import (
     Fabric,
     Prediction,
     intra_eta,
+    intra_steps,
     ramped,
     step_us,
     wire_factor,
@@ -170,13 +171,14 @@ def _ring(
     if net < bus:
         bus, eta, source, extra, ramp = net, n_eta, n_source, params.net_extra_us, 0.0
     wire = wire_factor(op if op in RING_OPS else "all_gather", p) * size
+    table, scale = intra_steps(fabric, params)
     best: Prediction | None = None
     for protocol in protocols:
         bw = bus * PROTOCOL_BW[protocol]
         if protocol == "ll":
             bw = min(bw, ll_max_busbw(k))
         lat = BASE_LATENCY_US[protocol]
-        lat += (steps - inter) * _ring_intra_step_us(fabric, protocol, params)
+        lat += (steps - inter) * _ring_intra_step_us(fabric, protocol, table[protocol] * scale)
         lat += inter * net_step_us(fabric, "ring", protocol)
         t = lat + params.launch_us + extra + ramped(wire, ramp) / (bw * 1e3)
         if best is None or t < best.time_us:
@@ -185,9 +187,9 @@ def _ring(
     return best
 
 
-def _ring_intra_step_us(fabric: Fabric, protocol: str, params: Params) -> float:
-    """An intra-node step of a ring that spans nodes: at least the network overhead."""
-    step = step_us(fabric.intra_kind, protocol, params, fabric.arch)
+def _ring_intra_step_us(fabric: Fabric, protocol: str, step: float) -> float:
+    """An intra-node step (``step`` µs, ``step_us``) of a ring that spans nodes: at least the
+    network overhead."""
     if fabric.nodes <= 1:
         return step
     floor = NET_OVERHEAD_US * (NET_OVERHEAD_SIMPLE_FACTOR if protocol == "simple" else 1.0)
@@ -208,6 +210,7 @@ def _tree(
     eta, source = tree_eta(fabric, params)
     net = eta * fabric.net_node_gb_per_s
     intra = _tree_intra_us_per_byte(fabric, params, nvls) * size
+    table, scale = intra_steps(fabric, params)
     best: Prediction | None = None
     for protocol in protocols:
         factor = TREE_LL_BW if protocol == "ll" else PROTOCOL_BW[protocol]
@@ -223,7 +226,7 @@ def _tree(
             + params.launch_us
             + 2
             * (
-                (per_node - 1) * step_us(fabric.intra_kind, protocol, params, fabric.arch)
+                (per_node - 1) * (table[protocol] * scale)
                 + math.log2(k) * net_step_us(fabric, "tree", protocol)
             )
         )
