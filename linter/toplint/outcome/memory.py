@@ -219,16 +219,18 @@ def _later_default_fits(
     working: float,
     per_token: float,
     context: int | None,
+    window: float,
 ) -> str:
     """For an unwritten setting of a release not known that does not fit by the earliest
     default: the first later release whose default fits (with the working memory at the high
-    end of its band, so that only a release, not also a profile run, is in doubt), said for
-    the user; "" when none does or the release is known."""
+    end of its band, so that only a release, not also a profile run, is in doubt, and one
+    sequence's ``window`` bytes of window layers out of the KV cache, as at the earliest
+    default), said for the user; "" when none does or the release is known."""
     written = any(option(dep.options, k) is not None for k in acc.keys)
     if written or not acc.defaults_since or pinned(dep) is not None:
         return ""
     for since, value, what in acc.defaults_since:
-        kv = _kv_bytes(acc, capacity, value, weights, working)
+        kv = _kv_bytes(acc, capacity, value, weights, working) - window
         tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
         if tokens > 0 and (context is None or tokens >= context):
             meaning = f": {what}" if what else ""
@@ -264,7 +266,9 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     working_from = warm_up_working(dep, warm, WORKING_GIB * GIB)
     fits_from = ""
     if tokens <= 0 or (context is not None and tokens < context):
-        fits_from = _later_default_fits(dep, acc, capacity, weights, working, per_token, context)
+        fits_from = _later_default_fits(
+            dep, acc, capacity, weights, working, per_token, context, window
+        )
     if not fits_from and (tokens <= 0 or (context is not None and tokens < context)):
         fits_from = later_fits(dep, model, pool, per_token, context)  # SGLang's state slots
     caches, one_from = virtual.caches(dep)  # V0's pipeline stages each keep a KV cache
