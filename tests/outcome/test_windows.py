@@ -50,3 +50,45 @@ def test_the_fit_counts_them() -> None:
     )
     assert on.fits and not off.fits
     assert off.kv_per_token == pytest.approx(on.kv_per_token * 62 / 10)
+
+
+# vllm-project/vllm@000fc94b vllm/config/vllm.py VllmConfig.__post_init__: with no preference
+# written, a --kv-transfer-config connector whose class lacks HMA support turns the hybrid KV
+# cache manager off ("Turning off hybrid kv cache manager because `--kv-transfer-config`
+# selects a KV connector that does not support it"); which connectors support it differs by
+# release, so toplint cannot say which happens.
+NIXL = '{"kv_connector":"NixlConnector","kv_role":"kv_both"}'
+
+
+def test_a_connector_makes_the_fit_a_doubt_said_at_full_length() -> None:
+    """Gemma-3-27B at 65,536 tokens on an H100: 17.88 GiB of KV cache hold 229,014 tokens of
+    its 10 full layers beside one 1,024-token window, 37,796 tokens of all 62."""
+    model = _gemma()
+    on = memory(serve(model.id, max_model_len="65536"), model, 79.65)
+    doubt = memory(serve(model.id, max_model_len="65536", kv_transfer=NIXL), model, 79.65)
+    assert on.fits and (on.kv_tokens, on.fits_from) == (229014, "")
+    assert not doubt.fits and doubt.kv_tokens == 37796
+    assert doubt.kv_per_token == 62 * LAYER and doubt.fits_from.startswith("vLLM keeping them")
+    assert "does not support the hybrid manager" in doubt.windows_what
+
+
+def test_a_connector_changes_nothing_where_both_fit_or_neither() -> None:
+    model = _gemma()
+    for length in ("16384", "400000"):
+        plain = memory(serve(model.id, max_model_len=length), model, 79.65)
+        connected = memory(serve(model.id, max_model_len=length, kv_transfer=NIXL), model, 79.65)
+        assert (connected.kv_tokens, connected.fits_from) == (plain.kv_tokens, plain.fits_from)
+        assert connected.windows_what == ""
+
+
+def test_a_written_switch_leaves_no_doubt() -> None:
+    """--no-disable-hybrid-kv-cache-manager: vLLM keeps the manager or refuses with its own
+    error ("Hybrid KV cache manager was explicitly enabled but is not supported")."""
+    model = _gemma()
+    dep = serve(model.id, max_model_len="65536", kv_transfer=NIXL)
+    written = serve(
+        model.id, max_model_len="65536", kv_transfer=NIXL, disable_hybrid_kv_cache_manager="false"
+    )
+    assert memory(written, model, 79.65).fits and not memory(dep, model, 79.65).fits
+    sglang = serve(model.id, engine="sglang", max_model_len="65536", kv_transfer=NIXL)
+    assert not memory(sglang, model, 79.65).fits_from  # its window cache is not read

@@ -262,6 +262,10 @@ class MemoryAccounting:
     # at full length, where its window cache has been read (``toplint.outcome.windows``: then
     # one sequence keeps at least its window in them); "" when not read.
     full_window_key: str = ""
+    # Options with which the engine may turn that window cache off by itself, in some release
+    # or with some value toplint does not resolve (``toplint.outcome.windows.doubt``), each
+    # with the other names it is kept under; empty: none
+    window_off_keys: tuple[tuple[str, ...], ...] = ()
     # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):
     # "requests" - it needs its fraction of the total free when it starts and refuses or fails
     # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;

@@ -252,20 +252,21 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     warm = warm_up(dep, model)  # once: the band, the context and the notes read it
     low, high = working_band(dep, model, gpu_memory_gib, warm)
     working, working_low = high + images * per_image, low + images * per_image
-    per_token = own + spec.kv_per_token + windows.full_length(dep, model)
     budget = capacity * fraction if acc.of_total else capacity
     # a hybrid model's recurrent state takes its share first where the engine sizes it so
     pool = _kv_bytes(acc, capacity, fraction, weights, working)
     context, source = _context(dep, model, acc, warm)
-    window = windows.reserve(dep, model, context)  # one sequence's window layers
-    kv = kv_left(dep, model, pool) - window
+    left, per_token = kv_left(dep, model, pool), own + spec.kv_per_token
+    full, window, doubt = windows.doubt(dep, model, context, left, per_token)
+    per_token += full  # window layers at full length, or one sequence's window beside
+    kv = left - window
     kv_low = kv_left(dep, model, _kv_bytes(acc, capacity, fraction, weights, working_low))
     kv_low -= window
     tokens = int(kv // per_token) if kv > 0 and per_token > 0 else 0
     tokens_low = int(kv_low // per_token) if kv_low > 0 and per_token > 0 else 0
     working_from = warm_up_working(dep, warm, WORKING_GIB * GIB)
-    fits_from = ""
-    if tokens <= 0 or (context is not None and tokens < context):
+    fits_from = doubt  # fits only if the engine keeps its window cache on
+    if not fits_from and (tokens <= 0 or (context is not None and tokens < context)):
         fits_from = _later_default_fits(
             dep, acc, capacity, weights, working, per_token, context, window
         )
@@ -318,7 +319,7 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
         caches_what=virtual.said(dep, tokens, caches),
         caches_known=not one_from,
         state_fixed=fixed_said(dep, model, pool),
-        windows_what=windows.said(dep, model),
+        windows_what=windows.said(dep, model, bool(doubt)),
         **_outside(dep, acc, capacity, fraction, weights, per_token, (low, high)),
     )
 

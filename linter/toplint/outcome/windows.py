@@ -20,9 +20,13 @@ What is modelled: vLLM with the flag written - the window layers at full length 
 other vLLM deployment - the window itself, ``min(window, context)`` tokens in each window layer,
 taken out of the KV cache before one sequence must fit: a floor of what every V1 release
 holds (the batch's tokens and the block vLLM adds on top are not counted, nor the full length
-a release without the manager, or one that turns it off itself, keeps).  Other engines'
-window caches (SGLang's SWA pool, ``--swa-full-tokens-ratio``) are not read: their window
-layers count nothing, as before.
+a release without the manager keeps).  Where vLLM may turn the manager off itself
+(``MemoryAccounting.window_off_keys``: a KV connector, whose HMA support differs by
+connector and release) and one sequence then does not fit, the fit is a doubt said with the
+full-length figures (``doubt``), never a silent "fits".  Not read: the non-GPU platforms',
+and chunked local layers' own cases (``ModelSpec.window_layers`` does not say which kind its
+layers are; no catalog model has chunked ones).  Other engines' window caches (SGLang's SWA
+pool, ``--swa-full-tokens-ratio``) are not read: their window layers count nothing, as before.
 """
 
 from __future__ import annotations
@@ -67,12 +71,46 @@ def reserve(dep: Deployment, model: ModelSpec, context: int | None) -> float:
     return tokens * _layer_token_bytes(model, dep)
 
 
-def said(dep: Deployment, model: ModelSpec) -> str:
+def _off_by(dep: Deployment) -> str:
+    """The option written with which the engine may turn its window cache off itself; ""."""
+    for keys in get_engine(dep.engine).memory.window_off_keys:
+        if option(dep.options, *keys) is not None:
+            return keys[0]
+    return ""
+
+
+def doubt(
+    dep: Deployment, model: ModelSpec, context: int | None, kv: float, per_token: float
+) -> tuple[float, float, str]:
+    """Bytes a token adds for the window layers on one GPU, bytes one sequence's window takes
+    beside them, and - where the engine may keep them at full length itself and one sequence
+    of ``context`` fits ``kv`` (the KV cache's bytes) only with its window - what it fits with,
+    for ``Memory.fits_from`` (the figures are then the full-length ones); "" else."""
+    full = full_length(dep, model)
+    window = reserve(dep, model, context)
+    if full or not window or context is None or per_token <= 0 or not _off_by(dep):
+        return full, window, ""
+    if option(dep.options, _switch(dep)) is not None:  # on, written: vLLM keeps it or refuses
+        return full, window, ""
+    layer = _layer_token_bytes(model, dep)
+    if (kv - window) // per_token < context or kv // (per_token + layer) >= context:
+        return 0.0, window, ""  # the same verdict either way: judged with the window
+    title = get_engine(dep.engine).title
+    return layer, 0.0, f"{title} keeping them to their window (a connector and release that can)"
+
+
+def said(dep: Deployment, model: ModelSpec, doubted: bool = False) -> str:
     """Why a token counts the window layers at full length, for TL205's message; "" else."""
-    if not full_length(dep, model):
+    if not doubted and not full_length(dep, model):
         return ""
     switch = _switch(dep).replace("_", "-")
+    why = f"with --{switch}"
+    if doubted:
+        why = (
+            f"where {get_engine(dep.engine).title} sets --{switch} itself, as it does for a "
+            f"--{_off_by(dep).replace('_', '-')} connector that does not support the hybrid manager"
+        )
     return (
         f" (its {model.window_layers} sliding-window or chunked layers keep every token, not "
-        f"their {model.window_tokens:,}-token window, with --{switch})"
+        f"their {model.window_tokens:,}-token window, {why})"
     )

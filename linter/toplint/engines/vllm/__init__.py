@@ -322,6 +322,14 @@ ENGINE = Engine(
         # vllm-project/vllm@001cabc1 vllm/v1/kv_cache_interface.py FullAttentionSpec,
         # SlidingWindowSpec (``toplint.outcome.windows``)
         full_window_key="disable_hybrid_kv_cache_manager",
+        # a KV connector (written, or made from the offloading options) turns the manager off
+        # when its class lacks HMA support, which differs by connector and release (@000fc94b
+        # vllm/config/vllm.py VllmConfig.__post_init__, _post_init_kv_transfer_config)
+        window_off_keys=(
+            ("kv_transfer_config", "kv_transfer"),
+            ("kv_offloading_size",),
+            ("kv_offloading_backend",),
+        ),
         profile_images_key="max_num_seqs",
         profile_images_default=256,
         profile_images_source=towers.PROFILE_IMAGES,
