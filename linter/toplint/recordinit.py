@@ -17,7 +17,7 @@ that every record of the package has its template; regenerate it with
 # fmt: off
 # The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
 
-COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 34, 36, 56)
+COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 35, 36, 56)
 FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 22, 26, 58)
 
 
@@ -450,7 +450,7 @@ def _p29(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n28] = a28
 
 
-def _p34(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33):
+def _p35(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34):
     _rd = self.__dict__
     _rd[_n0] = a0
     _rd[_n1] = a1
@@ -486,6 +486,7 @@ def _p34(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n31] = a31
     _rd[_n32] = a32
     _rd[_n33] = a33
+    _rd[_n34] = a34
 
 
 def _p36(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35):

@@ -92,3 +92,25 @@ def test_a_written_switch_leaves_no_doubt() -> None:
     assert memory(written, model, 79.65).fits and not memory(dep, model, 79.65).fits
     sglang = serve(model.id, engine="sglang", max_model_len="65536", kv_transfer=NIXL)
     assert not memory(sglang, model, 79.65).fits_from  # its window cache is not read
+
+
+def test_sglang_keeps_every_token_of_a_model_its_window_pool_does_not_take() -> None:
+    """sgl-project/sglang@001adf56 python/sglang/srt/configs/model_config.py
+    is_hybrid_swa_model lists no Gemma 2 or 3, and @001ccef0 model_runner_kv_cache_mixin.py
+    get_cell_size_per_token then counts all num_layers in a token's cell: Gemma-3-27B's 62
+    layers, 507,904 B; 0.9 x 79.65 GiB less 50.31 GiB of weights holds 45,195 such tokens
+    (280,214 of its 10 full layers alone)."""
+    model = _gemma()
+    sglang = serve(model.id, engine="sglang")
+    assert full_length(sglang, model) == 52 * LAYER and reserve(sglang, model, 65536) == 0
+    got = memory(sglang, model, 79.65)
+    assert (got.kv_per_token, got.kv_tokens) == (62 * LAYER, 45195)
+    assert "as SGLang pools no window for a gemma3 model" in got.windows_what
+    assert full_length(serve(model.id, engine="sglang", tp=2), model) == 52 * LAYER / 2
+
+
+def test_sglang_pooled_models_are_not_read() -> None:
+    """gpt-oss is in SGLang's window pool, which some releases turn off for it: not read."""
+    model = lookup_model("openai/gpt-oss-120b")
+    assert model is not None and model.window_layers == 18
+    assert full_length(serve(model.id, engine="sglang"), model) == 0

@@ -266,6 +266,9 @@ class MemoryAccounting:
     # or with some value toplint does not resolve (``toplint.outcome.windows.doubt``), each
     # with the other names it is kept under; empty: none
     window_off_keys: tuple[tuple[str, ...], ...] = ()
+    # The config.json ``model_type``s whose window layers the engine keeps at every token, as
+    # full layers (``toplint.outcome.windows.full_length``); empty: none read
+    window_full_types: frozenset[str] = frozenset()
     # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):
     # "requests" - it needs its fraction of the total free when it starts and refuses or fails
     # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;

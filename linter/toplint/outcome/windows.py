@@ -25,8 +25,14 @@ a release without the manager keeps).  Where vLLM may turn the manager off itsel
 connector and release) and one sequence then does not fit, the fit is a doubt said with the
 full-length figures (``doubt``), never a silent "fits".  Not read: the non-GPU platforms',
 and chunked local layers' own cases (``ModelSpec.window_layers`` does not say which kind its
-layers are; no catalog model has chunked ones).  Other engines' window caches (SGLang's SWA
-pool, ``--swa-full-tokens-ratio``) are not read: their window layers count nothing, as before.
+layers are; no catalog model has chunked ones).
+
+SGLang (sgl-project/sglang@001ccef0 python/sglang/srt/model_executor/
+model_runner_kv_cache_mixin.py ``get_cell_size_per_token``): a model whose architecture its
+window pool (``SWAKVPool``, sized by ``--swa-full-tokens-ratio``) does not take counts every
+layer in a token's KV cell - Gemma 2 and 3 (``MemoryAccounting.window_full_types``); the
+pooled ones (gpt-oss, whose pool some releases turn off) are not read.  Other engines' window
+caches are not read: their window layers count nothing, as before.
 """
 
 from __future__ import annotations
@@ -51,9 +57,12 @@ def _layer_token_bytes(model: ModelSpec, dep: Deployment) -> float:
 
 def full_length(dep: Deployment, model: ModelSpec) -> float:
     """Bytes a token adds on one GPU where the engine keeps the window layers at full length
-    (vLLM with ``--disable-hybrid-kv-cache-manager``); 0 otherwise."""
+    (vLLM with ``--disable-hybrid-kv-cache-manager``; SGLang for a model its window pool does
+    not take, ``MemoryAccounting.window_full_types``); 0 otherwise."""
     if model.mla or model.window_layers <= 0 or model.window_tokens <= 0:
         return 0.0  # no window layers: asked of every memory model, answered before the engine
+    if model.model_type in get_engine(dep.engine).memory.window_full_types:
+        return _layer_token_bytes(model, dep)  # the engine pools no window for this model
     switch = _switch(dep)
     value = option(dep.options, switch) if switch else None
     if value is None or str(value).strip().lower() in ("false", "0", "no"):
@@ -103,11 +112,13 @@ def said(dep: Deployment, model: ModelSpec, doubted: bool = False) -> str:
     """Why a token counts the window layers at full length, for TL205's message; "" else."""
     if not doubted and not full_length(dep, model):
         return ""
-    switch = _switch(dep).replace("_", "-")
+    switch, title = _switch(dep).replace("_", "-"), get_engine(dep.engine).title
     why = f"with --{switch}"
-    if doubted:
+    if model.model_type in get_engine(dep.engine).memory.window_full_types:
+        why = f"as {title} pools no window for a {model.model_type} model"
+    elif doubted:
         why = (
-            f"where {get_engine(dep.engine).title} sets --{switch} itself, as it does for a "
+            f"where {title} sets --{switch} itself, as it does for a "
             f"--{_off_by(dep).replace('_', '-')} connector that does not support the hybrid manager"
         )
     return (
