@@ -109,8 +109,21 @@ def test_sglang_keeps_every_token_of_a_model_its_window_pool_does_not_take() -> 
     assert full_length(serve(model.id, engine="sglang", tp=2), model) == 52 * LAYER / 2
 
 
-def test_sglang_pooled_models_are_not_read() -> None:
-    """gpt-oss is in SGLang's window pool, which some releases turn off for it: not read."""
+def test_sglang_pools_a_share_of_a_token_for_the_models_it_lists() -> None:
+    """sgl-project/sglang@001ccef0 model_runner_kv_cache_mixin.py set_num_tokens_hybrid_swa: a
+    full-layer token costs F x n_full + r x S x n_swa.  gpt-oss-120b: 18 full and 18
+    sliding-window layers of 8 KV heads x 64 (2,048 B a layer and token): 36,864 + 0.8 x
+    36,864 = 66,355.2 B at the default ratio, 55,296 at 0.5, 73,728 with the pool off."""
     model = lookup_model("openai/gpt-oss-120b")
     assert model is not None and model.window_layers == 18
-    assert full_length(serve(model.id, engine="sglang"), model) == 0
+    window = 18 * 2048
+    assert full_length(serve(model.id, engine="sglang"), model) == pytest.approx(0.8 * window)
+    half = serve(model.id, engine="sglang", swa_full_tokens_ratio="0.5")
+    assert full_length(half, model) == 0.5 * window
+    off = serve(model.id, engine="sglang", disable_hybrid_swa_memory="")
+    assert full_length(off, model) == window and reserve(off, model, 65536) == 0
+    got = memory(serve(model.id, engine="sglang"), model, 79.65)
+    assert got.kv_per_token == pytest.approx(36864 + 0.8 * window) and got.windows_what == ""
+    assert "with --disable-hybrid-swa-memory" in memory(off, model, 79.65).windows_what
+    unread = serve(model.id, engine="sglang", swa_full_tokens_ratio="auto")
+    assert full_length(unread, model) == 0  # a ratio it cannot read: nothing counted

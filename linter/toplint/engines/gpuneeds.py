@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from toplint.engines.windowpool import WindowPool
 from toplint.record import field, record
 
 EVERY_CONTEXT = 1 << 62  # ``ProfileBatch.whole_context_up_to``: a context of any length
@@ -266,9 +267,8 @@ class MemoryAccounting:
     # or with some value toplint does not resolve (``toplint.outcome.windows.doubt``), each
     # with the other names it is kept under; empty: none
     window_off_keys: tuple[tuple[str, ...], ...] = ()
-    # The config.json ``model_type``s whose window layers the engine keeps at every token, as
-    # full layers (``toplint.outcome.windows.full_length``); empty: none read
-    window_full_types: frozenset[str] = frozenset()
+    # The engine's own pool for window layers, where read (SGLang's); None: not read
+    window_pool: WindowPool | None = None
     # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):
     # "requests" - it needs its fraction of the total free when it starts and refuses or fails
     # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;

@@ -18,6 +18,7 @@ from toplint.engines.gpuneeds import (
 )
 from toplint.engines.layout import planned
 from toplint.engines.sglang_options import ALIASES, OPTIONS, RETIRED
+from toplint.engines.sglang_windows import WINDOW_POOL
 from toplint.engines.types import AllToAll, Engine, EngineSpec, Image, Launch, Layout, Refusal
 from toplint.engines.versions import image_repository, image_tag
 from toplint.infra.numbers import whole_text
@@ -305,12 +306,7 @@ ENGINE = Engine(
         "available_gpu_memory - total_gpu_memory * (1 - mem_fraction_static))",
         source="sgl-project/sglang@v0.5.8 python/sglang/srt/model_executor/"
         "model_runner_kv_cache_mixin.py profile_max_num_token L111-144",
-        # SGLang's window pool (SWAKVPool) takes only the architectures is_hybrid_swa_model
-        # lists; any other model's KV cell counts all its layers (sgl-project/sglang@001adf56
-        # python/sglang/srt/configs/model_config.py; @001ccef0 python/sglang/srt/model_executor/
-        # model_runner_kv_cache_mixin.py get_cell_size_per_token): Gemma 2 and 3 are not listed.
-        # The listed (gpt-oss; some releases turn its pool off) are not read.
-        window_full_types=frozenset({"gemma2", "gemma3", "gemma3_text"}),
+        window_pool=WINDOW_POOL,  # SWAKVPool (toplint.engines.sglang_windows)
         # a Mamba-2 / Gated DeltaNet model's state slots come out of the KV pool's memory first
         state_split=StateSplit(
             ratio_key="mamba_full_memory_ratio",

@@ -27,12 +27,12 @@ full-length figures (``doubt``), never a silent "fits".  Not read: the non-GPU p
 and chunked local layers' own cases (``ModelSpec.window_layers`` does not say which kind its
 layers are; no catalog model has chunked ones).
 
-SGLang (sgl-project/sglang@001ccef0 python/sglang/srt/model_executor/
-model_runner_kv_cache_mixin.py ``get_cell_size_per_token``): a model whose architecture its
-window pool (``SWAKVPool``, sized by ``--swa-full-tokens-ratio``) does not take counts every
-layer in a token's KV cell - Gemma 2 and 3 (``MemoryAccounting.window_full_types``); the
-pooled ones (gpt-oss, whose pool some releases turn off) are not read.  Other engines' window
-caches are not read: their window layers count nothing, as before.
+SGLang (``toplint.engines.sglang_windows``): a model its window pool (``SWAKVPool``) does not
+take - Gemma 2 and 3 - or any with ``--disable-hybrid-swa-memory`` counts every layer in a
+token's KV cell; any other window model ``--swa-full-tokens-ratio`` (0.8) of a token in its
+window layers, a floor where a release turns the pool off itself
+(``MemoryAccounting.window_pool``).  Other engines' window caches are not read: their window
+layers count nothing, as before.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from __future__ import annotations
 from toplint.catalog_types import ModelSpec
 from toplint.cost.enginecomm import option
 from toplint.engines.registry import get_engine
+from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome.weights import window_rank_bytes
 
@@ -55,19 +56,37 @@ def _layer_token_bytes(model: ModelSpec, dep: Deployment) -> float:
     return window_rank_bytes(model, dep) / max(dep.pp or 1, 1)
 
 
+def _pooled(dep: Deployment, model: ModelSpec) -> float:
+    """The share of a token the engine's own window pool keeps in the window layers
+    (``MemoryAccounting.window_pool``): 1 where it pools no window for the model or is told
+    not to, the ratio written (or its default) else; 0 where not read, or the ratio written
+    cannot be read."""
+    pool = get_engine(dep.engine).memory.window_pool
+    if pool is None:
+        return 0.0
+    off = option(dep.options, pool.off_key)
+    if model.model_type in pool.full_types or _on(off):
+        return 1.0
+    written = option(dep.options, pool.ratio_key)
+    ratio = finite(str(written).strip("'\" ")) if written is not None else pool.ratio
+    return ratio if ratio is not None and ratio > 0 else 0.0
+
+
+def _on(value: str | None) -> bool:
+    return value is not None and str(value).strip().lower() not in ("false", "0", "no")
+
+
 def full_length(dep: Deployment, model: ModelSpec) -> float:
-    """Bytes a token adds on one GPU where the engine keeps the window layers at full length
-    (vLLM with ``--disable-hybrid-kv-cache-manager``; SGLang for a model its window pool does
-    not take, ``MemoryAccounting.window_full_types``); 0 otherwise."""
+    """Bytes a token adds on one GPU for the window layers where the engine keeps them at full
+    length (vLLM with ``--disable-hybrid-kv-cache-manager``; SGLang for a model its window
+    pool does not take) or in a pool sized per token (SGLang's ratio: a floor); 0 otherwise."""
     if model.mla or model.window_layers <= 0 or model.window_tokens <= 0:
         return 0.0  # no window layers: asked of every memory model, answered before the engine
-    if model.model_type in get_engine(dep.engine).memory.window_full_types:
-        return _layer_token_bytes(model, dep)  # the engine pools no window for this model
+    if get_engine(dep.engine).memory.window_pool is not None:
+        return _pooled(dep, model) * _layer_token_bytes(model, dep)
     switch = _switch(dep)
     value = option(dep.options, switch) if switch else None
-    if value is None or str(value).strip().lower() in ("false", "0", "no"):
-        return 0.0
-    return _layer_token_bytes(model, dep)
+    return _layer_token_bytes(model, dep) if _on(value) else 0.0
 
 
 def reserve(dep: Deployment, model: ModelSpec, context: int | None) -> float:
@@ -110,12 +129,17 @@ def doubt(
 
 def said(dep: Deployment, model: ModelSpec, doubted: bool = False) -> str:
     """Why a token counts the window layers at full length, for TL205's message; "" else."""
+    pool = get_engine(dep.engine).memory.window_pool
     if not doubted and not full_length(dep, model):
         return ""
     switch, title = _switch(dep).replace("_", "-"), get_engine(dep.engine).title
     why = f"with --{switch}"
-    if model.model_type in get_engine(dep.engine).memory.window_full_types:
+    if pool is not None and _pooled(dep, model) < 1:
+        return ""  # a share of a token, not every token
+    if pool is not None and model.model_type in pool.full_types:
         why = f"as {title} pools no window for a {model.model_type} model"
+    elif pool is not None:
+        why = f"with --{pool.off_key.replace('_', '-')}"
     elif doubted:
         why = (
             f"where {title} sets --{switch} itself, as it does for a "
