@@ -107,6 +107,9 @@ class ModelSpec:
     # ones; ``toplint.hardware.hfattention.window_of``); 0: none, or not read
     window_layers: int = 0
     window_tokens: int = 0
+    # whether those are chunked local layers (Llama 4's "chunked_attention"), which vLLM's own
+    # switch keeps whole unless told otherwise (``toplint.outcome.windows``)
+    window_chunked: bool = False
     # the layers that keep a KV cache, where a stack has layers that keep neither a KV cache
     # nor a state (Nemotron-H's MLP and MoE layers); 0: every layer without a state
     attention_layers: int = 0

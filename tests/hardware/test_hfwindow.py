@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from toplint.hardware.hfattention import window_of
+from toplint.hardware.hfattention import chunked_of, window_of
 
 
 def test_a_sliding_window_pattern_makes_every_other_layer_local() -> None:
@@ -21,6 +21,8 @@ def test_layer_types_name_the_sliding_and_the_chunked_layers() -> None:
     chunked = ["chunked_attention"] * 3 + ["full_attention"]
     cfg = {"layer_types": chunked * 12, "attention_chunk_size": 8192}
     assert window_of(cfg, 48) == (36, 8192)
+    assert chunked_of(cfg, 48)
+    assert not chunked_of({"layer_types": sliding, "sliding_window": 128}, 36)
 
 
 def test_no_window_said_or_both_kinds_mixed_price_nothing() -> None:

@@ -263,10 +263,11 @@ class MemoryAccounting:
     # at full length, where its window cache has been read (``toplint.outcome.windows``: then
     # one sequence keeps at least its window in them); "" when not read.
     full_window_key: str = ""
-    # Options with which the engine may turn that window cache off by itself, in some release
-    # or with some value toplint does not resolve (``toplint.outcome.windows.doubt``), each
-    # with the other names it is kept under; empty: none
+    # Options with which the engine may turn that window cache off itself, by release or value
+    # (``toplint.outcome.windows.doubt``), each with its other names; empty: none
     window_off_keys: tuple[tuple[str, ...], ...] = ()
+    # The variable without which it may keep chunked local layers whole (by release); "": none
+    chunked_window_env: str = ""
     # The engine's own pool for window layers, where read (SGLang's); None: not read
     window_pool: WindowPool | None = None
     # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):

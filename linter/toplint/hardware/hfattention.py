@@ -94,6 +94,13 @@ def window_of(cfg: Mapping[str, Any], layers: int) -> tuple[int, int]:
     return 0, 0
 
 
+def chunked_of(cfg: Mapping[str, Any], layers: int) -> bool:
+    """Whether the layers ``window_of`` counts are Llama 4's chunked local ones."""
+    kinds = layer_kinds(cfg, layers)
+    chunked = kinds is not None and "chunked_attention" in kinds[:layers]
+    return chunked and window_of(cfg, layers)[0] > 0
+
+
 def _compressed_kv_bytes(cfg: Mapping[str, Any], ratios: list[Any], head_dim: int) -> int:
     """KV bytes per token of DeepSeek-V4's compressed attention, in the 16-bit terms the
     field is kept in (``kv_per_token`` halves it for an FP8 cache).
@@ -125,6 +132,7 @@ if TYPE_CHECKING:  # for mypy only: making a TypedDict class at import costs ~10
         state_bytes: int
         window_layers: int
         window_tokens: int
+        window_chunked: bool
 
 
 @record
@@ -145,6 +153,7 @@ class Attention:
     # layers whose KV holds a window of the context, and the window (``window_of``)
     window_layers: int = 0
     window_tokens: int = 0
+    window_chunked: bool = False  # the window layers are chunked local ones (``chunked_of``)
 
     def per_sequence(self) -> PerSequence:
         """The ``ModelSpec`` fields of what a sequence keeps besides its growing KV."""
@@ -153,6 +162,7 @@ class Attention:
             "state_bytes": self.state_bytes,
             "window_layers": self.window_layers,
             "window_tokens": self.window_tokens,
+            "window_chunked": self.window_chunked,
         }
 
 
@@ -214,6 +224,7 @@ def attention_of(cfg: Mapping[str, Any], hidden: int, layers: int, heads: int) -
             ba_listed=lists_left_out(cfg),
             window_layers=window_layers,
             window_tokens=window,
+            window_chunked=chunked_of(cfg, layers),
         )
     # MLA (DeepSeek-V2/V3, Kimi-K2): low-rank q (optional) and a shared KV latent + rope key.
     rope = _int(cfg.get("qk_rope_head_dim") or 0)

@@ -22,10 +22,11 @@ taken out of the KV cache before one sequence must fit: a floor of what every V1
 holds (the batch's tokens and the block vLLM adds on top are not counted, nor the full length
 a release without the manager keeps).  Where vLLM may turn the manager off itself
 (``MemoryAccounting.window_off_keys``: a KV connector, whose HMA support differs by
-connector and release) and one sequence then does not fit, the fit is a doubt said with the
+connector and release; ``chunked_window_env``: chunked local layers, ``ModelSpec.
+window_chunked``, unless the variable is 1, its default "0" from vllm-project/vllm#21761 and
+"1" from #29627) and one sequence then does not fit, the fit is a doubt said with the
 full-length figures (``doubt``), never a silent "fits".  Not read: the non-GPU platforms',
-and chunked local layers' own cases (``ModelSpec.window_layers`` does not say which kind its
-layers are; no catalog model has chunked ones).
+and chunked layers with an EAGLE draft, which vLLM keeps whole whatever the variable says.
 
 SGLang (``toplint.engines.sglang_windows``): a model its window pool (``SWAKVPool``) does not
 take - Gemma 2 and 3 - or any with ``--disable-hybrid-swa-memory`` counts every layer in a
@@ -99,11 +100,17 @@ def reserve(dep: Deployment, model: ModelSpec, context: int | None) -> float:
     return tokens * _layer_token_bytes(model, dep)
 
 
-def _off_by(dep: Deployment) -> str:
-    """The option written with which the engine may turn its window cache off itself; ""."""
-    for keys in get_engine(dep.engine).memory.window_off_keys:
+def _off_by(dep: Deployment, model: ModelSpec) -> str:
+    """Why the engine may turn its window cache off itself, for the user; "" where nothing
+    written or left unwritten lets it."""
+    memory = get_engine(dep.engine).memory
+    for keys in memory.window_off_keys:
         if option(dep.options, *keys) is not None:
-            return keys[0]
+            name = keys[0].replace("_", "-")
+            return f"for a --{name} connector that does not support the hybrid manager"
+    env = memory.chunked_window_env
+    if model.window_chunked and env and str(dep.options.get(f"env.{env}", "")).strip() != "1":
+        return f"for chunked local layers unless {env}=1, by default in some releases"
     return ""
 
 
@@ -116,7 +123,7 @@ def doubt(
     for ``Memory.fits_from`` (the figures are then the full-length ones); "" else."""
     full = full_length(dep, model)
     window = reserve(dep, model, context)
-    if full or not window or context is None or per_token <= 0 or not _off_by(dep):
+    if full or not window or context is None or per_token <= 0 or not _off_by(dep, model):
         return full, window, ""
     if option(dep.options, _switch(dep)) is not None:  # on, written: vLLM keeps it or refuses
         return full, window, ""
@@ -124,7 +131,7 @@ def doubt(
     if (kv - window) // per_token < context or kv // (per_token + layer) >= context:
         return 0.0, window, ""  # the same verdict either way: judged with the window
     title = get_engine(dep.engine).title
-    return layer, 0.0, f"{title} keeping them to their window (a connector and release that can)"
+    return layer, 0.0, f"{title} keeping them to their window (a release and settings that do)"
 
 
 def said(dep: Deployment, model: ModelSpec, doubted: bool = False) -> str:
@@ -141,10 +148,7 @@ def said(dep: Deployment, model: ModelSpec, doubted: bool = False) -> str:
     elif pool is not None:
         why = f"with --{pool.off_key.replace('_', '-')}"
     elif doubted:
-        why = (
-            f"where {title} sets --{switch} itself, as it does for a "
-            f"--{_off_by(dep).replace('_', '-')} connector that does not support the hybrid manager"
-        )
+        why = f"where {title} sets --{switch} itself, as it does {_off_by(dep, model)}"
     return (
         f" (its {model.window_layers} sliding-window or chunked layers keep every token, not "
         f"their {model.window_tokens:,}-token window, {why})"

@@ -330,6 +330,9 @@ ENGINE = Engine(
             ("kv_offloading_size",),
             ("kv_offloading_backend",),
         ),
+        # and for chunked local attention unless this is 1, whose default was "0" from
+        # vllm-project/vllm#21761 and "1" from #29627 (envs.py)
+        chunked_window_env="VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE",
         profile_images_key="max_num_seqs",
         profile_images_default=256,
         profile_images_source=towers.PROFILE_IMAGES,
