@@ -80,7 +80,11 @@ compose services, after set 32),
 tests/data/open_world34/ (set 34, training, evaluation and RL repositories: TRL's vLLM server
 beside GRPO trainers, ms-swift `swift rollout` servers and their `swift rlhf` clients,
 lighteval's in-process vLLM, judge and reward servers, SWE-agent and Modal SGLang endpoints,
-and evaluation clients and training configs that start nothing, after set 33) and
+and evaluation clients and training configs that start nothing, after set 33),
+tests/data/open_world35/ (set 35, notebooks: Jupyter cells that start vLLM, SGLang or TGI --
+`!vllm serve`, in-process `LLM(...)`/`Engine(...)`, `%%writefile` Dockerfiles, Vertex AI container
+arguments -- marimo notebooks launching SGLang, and notebooks, Procfiles and a dev container that
+start nothing, after set 34) and
 tests/data/open_world_helm/ (set
 helm: Helm charts whose templates bind values to engine flags), each with
 the files copied unmodified, INDEX.yaml with the reading each file's platform documents and
@@ -162,6 +166,7 @@ SETS = {
     "32": _TESTDATA / "open_world32",
     "33": _TESTDATA / "open_world33",
     "34": _TESTDATA / "open_world34",
+    "35": _TESTDATA / "open_world35",
     "helm": _TESTDATA / "open_world_helm",
 }
 DATA = SETS["1"]
