@@ -258,9 +258,9 @@ ENGINE = Engine(
     packages=("sglang",),
     wrappers=(DYNAMO, SWIFT_SGLANG),
     env_prefixes=("SGLANG_",),
-    # python/sglang/srt/entrypoints/openai/: serving_chat.py ``OpenAIServingChat(
-    # tokenizer_manager, ...)``, protocol.py's request models (the engine is entrypoints/engine.py)
-    frontend_modules=("sglang.srt.entrypoints.openai",),
+    # python/sglang/srt/entrypoints/openai/ (``OpenAIServingChat``, protocol.py's models); lang/,
+    # clients of a server or an API, its backends re-exported by __init__.py ("SGL Backends")
+    frontend_modules=("sglang.srt.entrypoints.openai", "sglang.lang", "sglang:RuntimeEndpoint"),
     derive=derive,
     by_release=by_release,
     refuses=refuses,

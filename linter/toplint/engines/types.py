@@ -273,8 +273,8 @@ class Engine:
     runs_in: tuple[str, ...] = ()
     env_prefixes: tuple[str, ...] = ()  # environment worth keeping for rules ("VLLM_")
     # Python modules of the engine's package whose names serve requests to an engine built
-    # elsewhere (the OpenAI front end's handlers and protocol models: ``OpenAIServingChat``,
-    # ``BaseModelPath``): their calls start no engine (``toplint.parse.generic.pyimports``).
+    # elsewhere (``OpenAIServingChat``, ``BaseModelPath``), or ``package:Name``, one the package
+    # re-exports from such a module: their calls start no engine (``parse.generic.pyimports``).
     frontend_modules: tuple[str, ...] = ()
     # environment variables whose value a wrapper splices into the command line unquoted
     args_env: tuple[str, ...] = ()

@@ -134,10 +134,30 @@ class ExprReader:
             if any(p is None for p in parts):
                 return None
             return all(parts) if isinstance(node.op, ast.And) else any(parts)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            return self.compared(node, env)
         if not isinstance(node, (ast.Name, ast.Constant)):
             return None
         value = self.expr(node, env)[0]
         return bool(value) if isinstance(value, (bool, int, float, str)) else None
+
+    def compared(self, node: ast.Compare, env: dict[str, Built]) -> bool | None:
+        """``"2b" in MODEL_ID``, ``MODE == "tp"`` (``in``, ``not in``, ``==``, ``!=``) when both
+        sides are values the module gives (google-gemini/gemma-cookbook@af32fdf TxGemma's
+        ``if "2b" in MODEL_ID:`` under a form's default ``MODEL_VARIANT = "2b-predict"``)."""
+        left = self.expr(node.left, env)[0]
+        right = self.expr(node.comparators[0], env)[0]
+        known = (bool, int, float, str)
+        if not isinstance(left, known) or not isinstance(right, known):
+            return None
+        op = node.ops[0]
+        if isinstance(op, ast.In | ast.NotIn):
+            if not (isinstance(left, str) and isinstance(right, str)):
+                return None
+            return (left in right) == isinstance(op, ast.In)
+        if isinstance(op, ast.Eq | ast.NotEq):
+            return (left == right) == isinstance(op, ast.Eq)
+        return None
 
     def variable(self, name: str) -> Built:
         """The value the environment gives ``name``, at the place it is written; a placeholder

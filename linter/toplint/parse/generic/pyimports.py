@@ -29,17 +29,22 @@ def imported(modules: Mapping[str, str]) -> dict[str, str]:
     for name, module in modules.items():
         engine = _package_engine(module.split(".")[0])
         callable_ = name[:1].isupper() or "_" not in name
-        if engine is not None and callable_ and not _frontend(engine, module):
+        if engine is not None and callable_ and not _frontend(engine, module, name):
             out[name] = engine
     return out
 
 
-def _frontend(engine: str, module: str) -> bool:
-    """``module`` is the engine's request-serving front end (``Engine.frontend_modules``): its
-    classes wrap an engine built elsewhere (krickwix/rayserve-examples@fab2f722 llm.py
+def _frontend(engine: str, module: str, name: str = "") -> bool:
+    """``module`` is the engine's request-serving front end (``Engine.frontend_modules``), or
+    ``name`` one the package re-exports from it (``package:Name`` there): its classes wrap an
+    engine built elsewhere (krickwix/rayserve-examples@fab2f722 llm.py
     ``BaseModelPath(name=MODEL_NAME, model_path=MODEL_NAME)`` and ``OpenAIServingChat(self.engine,
-    …)`` beside ``AsyncLLMEngine.from_engine_args``: seven false deployments)."""
+    …)`` beside ``AsyncLLMEngine.from_engine_args``: seven false deployments) or talk to a server
+    (google-gemini/gemma-cookbook@80d3b16 ``set_default_backend(RuntimeEndpoint(
+    "http://localhost:9000"))`` had read as a server of model ``http://localhost:9000``)."""
     prefixes = get_engine(engine).frontend_modules
+    if f"{module}:{name}" in prefixes:
+        return True
     return any(module == p or module.startswith(p + ".") for p in prefixes)
 
 

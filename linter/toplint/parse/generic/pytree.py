@@ -189,6 +189,8 @@ class _Reader(ExprReader):
                 if name:
                     env[name] = built
                     yield name, built, self.pos(target)
+            if not any(map(_target, targets)):  # ``proc, port = launch("sglang ...")``: read
+                yield f"assign@{stmt.lineno}", built, self.pos(stmt)  # what the value holds
         elif isinstance(stmt, ast.AnnAssign) and self.classes and self.classes[-1]:
             # A class field without a default (``model_name_or_path: str`` in a dataclass of
             # arguments) is given when the class is built, at run time: a model field is then
