@@ -14,6 +14,7 @@ from toplint.hardware import linkkinds
 from toplint.infra.runmemo import forget_all
 from toplint.model import INTENT_KINDS, STAGE_RULES
 from toplint.parse import builtin as parse_builtin
+from toplint.parse.generic.notebook import NotebookParser
 from toplint.parse.generic.pyparser import PythonParser
 from toplint.parse.k8s.manifest import KubernetesParser
 from toplint.parse.parallel import parse_file
@@ -78,6 +79,7 @@ USED = [
     SupervisordParser,
     TritonModelParser,
     PythonParser,
+    NotebookParser,
     DisaggConfigParser,
     DockerfileParser,
     HelmValuesParser,

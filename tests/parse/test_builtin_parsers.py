@@ -119,6 +119,7 @@ TEXT_NAMED = {
     "vllm.service.j2": "[Service]\nExecStart=/usr/bin/vllm serve m\n",
     "supervisord.conf": "[program:vllm]\ncommand=vllm serve m\n",
     "workers.ini": "[program:vllm]\ncommand=vllm serve m\n",
+    "serve.ipynb": '{"cells": [{"cell_type": "code", "source": ["!vllm serve m"]}]}',
 }
 
 

@@ -21,6 +21,8 @@ from toplint.model import Finding, unparsable
 SUFFIXES = (
     *(".sh", ".bash", ".zsh", ".yaml", ".yml", ".json", ".slurm", ".sbatch", ".pbs", ".lsf"),
     *(".py", ".mk", ".tf", ".hcl", ".nomad", ".service", ".just", ".nix", ".toml"),
+    # a Jupyter notebook's code cells (read as JSON, never run: ``parse.generic.notebook``)
+    ".ipynb",
     # a job script's or a unit's Jinja template (an Ansible role's `templates/serve.sh.j2`,
     # `templates/vllm.service.j2`)
     *(".sh.j2", ".bash.j2", ".slurm.j2", ".sbatch.j2", ".service.j2"),

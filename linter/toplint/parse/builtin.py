@@ -44,6 +44,7 @@ BUILTIN_PARSERS: tuple[tuple[str, str, str], ...] = (
     # imports them (they accept by name: ``model.json``, ``*.py``, ``Makefile``).
     ("triton-model", "toplint.parse.structured.triton", "TritonModelParser"),
     ("python", "toplint.parse.generic.pyparser", "PythonParser"),
+    ("notebook", "toplint.parse.generic.notebook", "NotebookParser"),
     ("makefile", "toplint.parse.text.makefile", "MakefileParser"),
     ("justfile", "toplint.parse.text.justfile", "JustfileParser"),
     ("systemd-unit", "toplint.parse.text.systemd", "SystemdUnitParser"),
@@ -73,7 +74,13 @@ STRUCTURED_READERS = frozenset(
 # (a hardware manifest in the linted tree) reaches the end of the list: it is not asked of
 # them, so the run does not import them and what they import (the Python reader's dozen
 # modules) to hear no.
-TEXT_NAMED_READERS = frozenset({"python", "makefile", "justfile", "systemd-unit", "supervisord"})
+TEXT_NAMED_READERS = frozenset(
+    {"python", "notebook", "makefile", "justfile", "systemd-unit", "supervisord"}
+)
+
+# The readers above that take only files whose name ends so: asked of no other file, so a run
+# without one never imports them (a notebook's reader and its JSON scanner).
+READER_SUFFIXES: dict[str, tuple[str, ...]] = {"notebook": (".ipynb",)}
 
 
 def structured_named(source: Source) -> bool:
@@ -88,6 +95,9 @@ class DeferredParser(Deferred[Parser]):
         if self.name in STRUCTURED_READERS and not structured_named(source):
             return False  # its own ``accepts`` would say so after importing it
         if self.name in TEXT_NAMED_READERS and source.name.endswith(STRUCTURED_SUFFIXES):
+            return False  # (as above)
+        suffixes = READER_SUFFIXES.get(self.name)
+        if suffixes is not None and not source.name.endswith(suffixes):
             return False  # (as above)
         return self.real().accepts(source)
 

@@ -79,6 +79,12 @@ class PythonParser:
     def parse(self, source: Source, environment: Environment | None = None) -> ParseResult:
         """``environment``: the variables the module runs with when another file says so (a
         Ray Serve application's ``runtime_env.env_vars``: ``toplint.parse.generic.rayapp``)."""
+        if "@app.cell" in source.text:  # a marimo notebook: its cells' code, as marimo runs it
+            from toplint.parse.generic.marimo import flattened
+
+            flat = flattened(source.text)
+            if flat is not None:
+                return _marimo(self, source, environment, *flat)
         # a module that starts a process may run a command a sibling module writes; one that
         # neither does that nor names an engine builds none
         runs = _RUNS.search(source.text) is not None
@@ -109,9 +115,20 @@ class PythonParser:
             if (d.line, d.column) not in starts and not _read_already(_option_spots(d), read)
         )
         findings.extend(more)
-        if not deployments:  # ``os.system("vllm serve " + MODEL)``: a command line in a string
-            deployments, more = string_deployments(tree, source)
+        # ``os.system("vllm serve " + MODEL)``: a command line in a string, read when nothing
+        # else was, and beside what was on a line of its own (a notebook's server started from a
+        # string before the in-process engine a later cell builds)
+        strings, more = string_deployments(tree, source)
+        if not deployments:
+            deployments = strings
             findings.extend(more)
+        else:
+            lines = {d.line for d in deployments}
+            deployments.extend(
+                d
+                for d in strings
+                if d.line not in lines and not _read_already(_option_spots(d), read)
+            )
         if tree.environ:
             deployments = [_environment(tree, d) for d in deployments]
         called = _called(tree, calls) if not deployments and calls else None
@@ -125,6 +142,25 @@ class PythonParser:
             mention = mention or _named_call(source, tree, foreign)
             findings.extend(() if mention is None else (mention,))
         return ParseResult(source.path, tuple(deployments), tuple(findings))
+
+
+def _marimo(
+    parser: PythonParser,
+    source: Source,
+    environment: Environment | None,
+    text: str,
+    shifts: dict[int, int],
+) -> ParseResult:
+    """A marimo notebook read as its cells' code at module level (``parse.generic.marimo``),
+    each position moved back to its column in the file."""
+    from toplint.parse.generic.nbmove import Mover
+
+    found = parser.parse(replace(source, text=text), environment)
+
+    def point(line: int, column: int) -> tuple[int, int]:
+        return line, column + shifts.get(line, 0)
+
+    return Mover(source.path, source.path, point).result(found)
 
 
 def _unparsed(source: Source) -> tuple[Finding, ...]:
