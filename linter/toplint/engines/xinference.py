@@ -65,8 +65,6 @@ _OWN_KEYWORDS = """
 """
 CHOOSER = "model-engine"
 PROGRAM = "Xinference's `xinference launch`"
-# what each engine's model does with the keywords (``load``: ``AsyncEngineArgs(**model_config)``)
-_PASSED_TO = {"vllm": "vLLM's `AsyncEngineArgs`"}
 PREFIX = "xinference_"  # its own options' keys: never read as the engine's (``--quantization``)
 
 
@@ -76,10 +74,13 @@ def own_options() -> dict[str, bool]:
     return out
 
 
-def spec(engine: str, engine_options: dict[str, bool], layout: dict[str, str]) -> EngineSpec:
+def spec(
+    engine: str, engine_options: dict[str, bool], layout: dict[str, str], takes: str
+) -> EngineSpec:
     """``xinference launch --model-engine ENGINE``'s vocabulary: its own options, then each of
     the engine's options (dashed names) as the keyword Xinference passes on (underscores), every
-    one taking a value; ``layout`` maps the engine's dashed layout options to the fields."""
+    one taking a value; ``layout`` maps the engine's dashed layout options to the fields;
+    ``takes`` names what receives the keywords (``EngineSpec.forwards_to``)."""
     keywords = {name.replace("-", "_"): True for name in engine_options}
     own = {name: True for name in _OWN_KEYWORDS.split()}
     fields = {name: PREFIX + name.replace("-", "_") for name in (*own_options(), *own)}
@@ -103,7 +104,7 @@ def spec(engine: str, engine_options: dict[str, bool], layout: dict[str, str]) -
         program=PROGRAM,
         implied={"gpu_memory_utilization": "0.9", "max_num_seqs": "256"},
         layout=gpus_given,
-        forwards_to=_PASSED_TO.get(engine, ""),
+        forwards_to=takes,
     )
 
 

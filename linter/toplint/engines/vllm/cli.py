@@ -304,7 +304,11 @@ SWIFT_VLLM = swift.deploy(
 SWIFT_ROLLOUT_VLLM = swift.rollout(SWIFT_VLLM)
 
 # Xinference's `xinference launch --model-engine vllm` (toplint.engines.xinference): its own
-# options, then vLLM's engine arguments in their Python names, every one with a value.
+# options, then vLLM's engine arguments in their Python names, every one with a value, which
+# its vLLM model passes to ``AsyncEngineArgs(**model_config)`` (xinference/model/llm/vllm/core.py).
 XINFERENCE_VLLM = xinference.spec(
-    "vllm", dict(CLI.options), {k: v for k, v in _FIELDS.items() if k != "model"}
+    "vllm",
+    dict(CLI.options),
+    {k: v for k, v in _FIELDS.items() if k != "model"},
+    "vLLM's `AsyncEngineArgs`",
 )
