@@ -74,6 +74,9 @@ link a user's issue (vLLM, SGLang);
 users serve through (`swift deploy`, `swift infer`, `swift rollout`, `swift eval`);
 `--set round54`: tests/incidents/SPLIT54.md, 8 more threads from serving wrappers' trackers
 (LLaMA-Factory, FastChat, Xinference);
+`--set round55`: tests/incidents/SPLIT55.md, 10 more threads on the newest models users deploy
+(gpt-oss, Qwen3 / Qwen3.5 / Qwen3-VL, GLM-4.7, DeepSeek-V3.2, Llama 4, Mistral Small 3.1) from the
+vLLM, SGLang and TensorRT-LLM trackers;
 default round1):
 
 - root cause on top: the share of judgeable cases whose top finding (the first finding of the
@@ -158,6 +161,7 @@ SPLITS = {
     "round52": "SPLIT52.md",
     "round53": "SPLIT53.md",
     "round54": "SPLIT54.md",
+    "round55": "SPLIT55.md",
 }
 RANK = {"error": 3, "warning": 2, "info": 1}
 

@@ -69,6 +69,7 @@ ROUNDS = (
     "round52",
     "round53",
     "round54",
+    "round55",
 )
 
 # Raise these as rules land; never lower them to make a change pass.
@@ -126,6 +127,7 @@ DEVELOPMENT_ON_TOP = {
     "round52": 0,
     "round53": 1,
     "round54": 1,
+    "round55": 0,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
@@ -181,6 +183,7 @@ DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round52": 0,
     "round53": 0,
     "round54": 0,
+    "round55": 0,
 }
 
 
@@ -247,6 +250,7 @@ def test_split_covers_every_case_once() -> None:
     assert len(rounds["round52"]["development"] + rounds["round52"]["held-out"]) >= 7
     assert len(rounds["round53"]["development"] + rounds["round53"]["held-out"]) >= 8
     assert len(rounds["round54"]["development"] + rounds["round54"]["held-out"]) >= 8
+    assert len(rounds["round55"]["development"] + rounds["round55"]["held-out"]) >= 10
 
 
 @pytest.mark.parametrize("case", sorted(p.name for p in CASES.iterdir()))

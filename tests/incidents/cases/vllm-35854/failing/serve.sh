@@ -1,0 +1,2 @@
+# vllm-project/vllm#35854: Qwen3.5-35B-A3B on 4 x RTX 2080 Ti 22G fails in _initialize_kv_caches ("All Passed for 4 * L20")
+vllm serve --model /home/ubuntu/models/Qwen/Qwen3.5-35B-A3B /--served-model-name Qwen3.5-35B-A3B --api-key token-llm --tensor-parallel-size 4 --gpu-memory-utilization 0.7 --trust-remote-code --max_model_len 16384 --reasoning-parser qwen3 --tool-call-parser qwen3_coder --port 11435 --dtype half 
