@@ -33,7 +33,11 @@ checkpoint (config.json `quant_method: modelopt`, quant_algo FP8) is vLLM's `mod
 whose floor was 8.9 up to 0.26.0 (refused on an A100, vllm-project/vllm#50019) and is 8.0 after
 it (vllm-project/vllm#56660, read at 0.28.1rc1): a release pinned up to 0.26.0 on Ampere is an
 error, an unpinned one there a warning that says so, and below 8.0 every release read refuses.
-An NVFP4 ModelOpt checkpoint is another method (`modelopt_fp4`) and is not judged by it.  And
+An NVFP4 ModelOpt checkpoint is another method (`modelopt_fp4`) and is not judged by it.  An
+MXFP4 checkpoint (gpt-oss; config.json `quant_method: mxfp4`) needs 8.0 in vLLM (refused on a
+T4, vllm-project/vllm#22288; from Ampere it runs as weight-only kernels, its designed path there,
+so it is not warned about) and 9.0 in TensorRT-LLM, whose weight-only MXFP4 MoE kernel is built
+for Hopper only ("WFP4A16 MoE is unsupported on SM89" on an L4, NVIDIA/TensorRT-LLM#6717).  And
 the group sizes an engine loads (`Engine.quant_group_sizes`): LMDeploy's TurboMind converts AWQ
 and GPTQ checkpoints of group size 128 only, so a group-32 checkpoint is refused on any GPU (checked
 without a manifest too; InternLM/lmdeploy#2219).
@@ -112,6 +116,12 @@ No automatic fix: the remedy is another checkpoint or other GPUs; the finding sa
 - ModelOpt FP8 refused on SM75 at 0.28.1rc1 (floor 80): https://github.com/vllm-project/vllm/pull/56660
 - LMDeploy TurboMind's group sizes (`_SUPPORTED_GROUP_SIZES`):
   https://github.com/InternLM/lmdeploy/blob/1263d5cd8/lmdeploy/turbomind/converter.py
+- vLLM's MXFP4 minimum capability (80, `Mxfp4Config.get_min_capability`):
+  https://github.com/vllm-project/vllm/blob/007d50058a06dec0f82472d63c819244d460c40d/vllm/model_executor/layers/quantization/mxfp4.py
+- Incident (vLLM, MXFP4 on SM75): https://github.com/vllm-project/vllm/issues/22288
+- TensorRT-LLM's weight-only MXFP4 MoE method (SM90 only, `WFP4A16FusedMoEMethod`):
+  https://github.com/NVIDIA/TensorRT-LLM/blob/a98a9061d72f6fd39f5d055ebdd2c6878a100e2c/tensorrt_llm/_torch/modules/fused_moe/quantization.py
+- Incident (TensorRT-LLM, gpt-oss-20b on an L4): https://github.com/NVIDIA/TensorRT-LLM/issues/6717
 - Incident (LMDeploy, AWQ group size 32): https://github.com/InternLM/lmdeploy/issues/2219
 - TGI 2.1's attention import (flash-attention v2, no capability check):
   https://github.com/huggingface/text-generation-inference/blob/v2.1.1/server/text_generation_server/layers/attention/cuda.py

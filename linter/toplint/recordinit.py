@@ -18,7 +18,7 @@ that every record of the package has its template; regenerate it with
 # The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
 
 COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 36, 57)
-FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 22, 26, 58)
+FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 22, 26, 59)
 
 
 def _p1(self, a0):
@@ -769,7 +769,7 @@ def _t26(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n25] = _f25() if a25 is MISSING else a25
 
 
-def _t58(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a41, a42, a43, a44, a45, a46, a47, a48, a49, a50, a51, a52, a53, a54, a55, a56, a57):
+def _t59(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a41, a42, a43, a44, a45, a46, a47, a48, a49, a50, a51, a52, a53, a54, a55, a56, a57, a58):
     _rd = self.__dict__
     _rd[_n0] = _f0() if a0 is MISSING else a0
     _rd[_n1] = _f1() if a1 is MISSING else a1
@@ -829,3 +829,4 @@ def _t58(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n55] = _f55() if a55 is MISSING else a55
     _rd[_n56] = _f56() if a56 is MISSING else a56
     _rd[_n57] = _f57() if a57 is MISSING else a57
+    _rd[_n58] = _f58() if a58 is MISSING else a58

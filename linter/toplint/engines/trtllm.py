@@ -200,6 +200,13 @@ ENGINE = Engine(
     # INT4"); FP4 is Blackwell's ("The default PyTorch backend supports FP4 and FP8 quantization
     # on the latest Blackwell and Hopper GPUs", features/quantization.md).
     low_precision_fallback={"fp8": frozenset(), "fp4": frozenset()},
+    # MXFP4 experts (gpt-oss): the CUTLASS MoE backend's weight-only method runs on SM90 only
+    # ("WFP4A16 MoE is unsupported on SM{sm_version}", NVIDIA/TensorRT-LLM@a98a9061
+    # tensorrt_llm/_torch/modules/fused_moe/quantization.py ``WFP4A16FusedMoEMethod``; refused
+    # on an L4, NVIDIA/TensorRT-LLM#6717); Blackwell serves them through the TRTLLM-Gen
+    # kernels (``MXFP4WeightTRTLLMGenFusedMoEMethod``), so only GPUs below 9.0 are judged.
+    quant_min_capability={"mxfp4": 9.0},
+    quant_floor_errors={"mxfp4": "WFP4A16 MoE is unsupported on SM{sm}"},
     # TensorRT-LLM's AllReduce op defaults to AllReduceStrategy.AUTO, which chooses between its
     # own kernels (cpp/tensorrt_llm/kernels/customAllReduceKernels, dispatched in
     # cpp/tensorrt_llm/thop/allreduceOp.cpp) and NCCL per message; "trtllm-custom" names that

@@ -246,8 +246,7 @@ class Engine:
     name: str  # Deployment.engine
     title: str  # how people write it ("vLLM")
     cli: EngineSpec  # the engine's own command-line vocabulary (spec key == name)
-    # default tensor-parallel all-reduce kernel family, cited from the engine's source
-    allreduce: str
+    allreduce: str  # default tensor-parallel all-reduce kernel family, cited from its source
     layout: Layout
     launches: tuple[Launch, ...] = ()
     # a platform's commands that serve through this engine when its option chooses it (``Launch.
@@ -296,8 +295,7 @@ class Engine:
     # the first release of a dimension gained later (``toplint.engines.release.dimensions``)
     dimensions_since: Mapping[Dimension, str] = field(default_factory=dict)
     single_node: bool = False  # one instance never spans nodes (TGI)
-    # its name is an everyday word others hold (ATOM: ``atomic``): only a whole word names it
-    common_word: bool = False
+    common_word: bool = False  # its name is an everyday word (ATOM: ``atomic``): whole words only
     # KV heads a TP size exceeds: True = each rank holds whole heads, replicated TP/KV times (vLLM
     # ``QKVParallelLinear``); False = each rank takes KV/TP and a TP not dividing them is refused
     replicates_kv_heads: bool = True
@@ -326,9 +324,11 @@ class Engine:
     # refusing to start (an explicit bfloat16 is refused in every release); "" = not read
     dtype_option: str = ""
     bf16_auto_cast_since: str = ""
-    # quant method -> compute capability its kernels need (vLLM get_min_capability; below: refused);
-    # earlier releases' higher floor: method -> (last release read with it, it, first with today's)
+    # quant method -> compute capability its kernels need (vLLM get_min_capability; below: refused)
+    # and the error the engine prints then ({method}, {sm}: "89"); earlier releases' higher floor:
+    # method -> (last release read with it, it, first with today's)
     quant_min_capability: Mapping[str, float] = field(default_factory=dict)
+    quant_floor_errors: Mapping[str, str] = field(default_factory=dict)
     quant_floor_before: Mapping[str, tuple[str, float, str]] = field(default_factory=dict)
     # the group sizes of each integer weight quantization the engine loads (LMDeploy
     # TurboMind: AWQ/GPTQ at 128 only); another group size is refused at start-up.  The

@@ -166,7 +166,7 @@ def group_size_refusal(dep: Deployment, model: ModelSpec | None) -> Precision | 
 def _kernel_capability(
     dep: Deployment, model: ModelSpec | None, gpu: str, arch: Arch
 ) -> Precision | None:
-    """A weight quantization (AWQ, ModelOpt FP8) whose kernels need a newer GPU than ``arch``
+    """A weight quantization (AWQ, ModelOpt FP8, MXFP4) whose kernels need a newer GPU than ``arch``
     (``Engine.quant_min_capability``, and an earlier release's higher floor,
     ``Engine.quant_floor_before``, asked of ``holds``: certain up to the last release read to
     refuse, unknown between it and the first read to accept): the engine refuses to start."""
@@ -191,11 +191,13 @@ def _kernel_capability(
     name, cap = _METHOD_NAMES.get(method, method.upper()), arch.compute_capability
     head = f"{name} ({what}) on {gpu}: {engine.title}'s {name} kernels need compute capability"
     fix = f"serve a 16-bit checkpoint, or use GPUs of compute capability {needed:.1f} or newer"
-    quote = f"('The quantization method {method} is not supported for the current GPU')"
+    error = engine.quant_floor_errors.get(method, "")  # as the engine prints it; "" unread
+    sm = f"{round(cap * 10)}"
+    quote = f" ('{error.format(method=method, sm=sm)}')" if error else ""
     if cap < needed:
         message = (
             f"{head} {needed:.1f}, {arch.name} GPUs have {cap:.1f}; {engine.title} refuses "
-            f"to start {quote}"
+            f"to start{quote}"
         )
         return Precision(method, "refuses", message, at, fix, arch.name, gpu)
     if method not in before:
@@ -208,17 +210,17 @@ def _kernel_capability(
     band = f"{head} {old:.1f} in releases up to {until} ({arch.name} GPUs have {cap:.1f})"
     fix = f"{engine.title} {read_from} or later, a 16-bit checkpoint, or GPUs of {old:.1f}"
     if higher.certain:
-        message = f"{band}: {higher.pinned_said()} refuses to start {quote}"
+        message = f"{band}: {higher.pinned_said()} refuses to start{quote}"
         return Precision(method, "refuses", message, at, fix, arch.name, gpu)
     shown = f"this release's floor has not been read ({higher.doubt()})" if higher.pin else ""
     message = (
-        f"{band}, which refuse to start {quote}; releases from {read_from} need {needed:.1f} "
+        f"{band}, which refuse to start{quote}; releases from {read_from} need {needed:.1f} "
         f"and run it as weight-only kernels; {shown or 'pin the image'}"
     )
     return Precision(method, "degrades", message, at, fix, arch.name, gpu)
 
 
-_METHOD_NAMES = {"modelopt": "ModelOpt FP8"}
+_METHOD_NAMES = {"modelopt": "ModelOpt FP8", "mxfp4": "MXFP4"}
 
 
 def _attention_floor(

@@ -142,7 +142,14 @@ ENGINE = Engine(
     # checkpoint runs as awq_marlin instead, so only Volta and older are refused.  ModelOpt FP8
     # ("modelopt": ``ModelOptFp8Config``, vllm@00155cde .../quantization/modelopt.py, 89) needed
     # 8.9 up to 0.26.0 (#50019: refused on an A100) and 8.0 from #50019 (#56660, at 0.28.1rc1).
-    quant_min_capability={"awq": 7.5, "modelopt": 8.0},
+    # MXFP4 (gpt-oss's experts): ``Mxfp4Config.get_min_capability`` 80 (vllm@007d5005
+    # .../quantization/mxfp4.py; refused on SM75, vllm-project/vllm#22288); Ampere to Hopper run it
+    # as Marlin or Triton weight-only kernels, its designed path there, so no TL212 warning.
+    quant_min_capability={"awq": 7.5, "modelopt": 8.0, "mxfp4": 8.0},
+    quant_floor_errors=dict.fromkeys(
+        ("awq", "modelopt", "mxfp4"),
+        "The quantization method {method} is not supported for the current GPU",
+    ),
     quant_floor_before={"modelopt": ("0.26.0", 8.9, "0.28.1rc1")},
     # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
     # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
