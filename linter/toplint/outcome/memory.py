@@ -60,6 +60,7 @@ from toplint.outcome.warmup import needs as warm_up
 from toplint.outcome.warmup import refusal as warm_up_refusal
 from toplint.outcome.warmup import working as warm_up_working
 from toplint.outcome.weights import kv_per_token as kv_per_token
+from toplint.outcome.weights import offloaded
 from toplint.outcome.weights import stage_layers as stage_layers
 from toplint.outcome.weights import weight_bytes as weight_bytes
 from toplint.outcome.weights import weights_per_gpu as weights_per_gpu
@@ -248,7 +249,8 @@ def memory(dep: Deployment, model: ModelSpec, gpu_memory_gib: float, gpu: str = 
     images, per_image = profile_images(dep, model)
     own = kv_per_token(model, dep)
     spec = draft(dep, model, own) or Draft("", 0.0, 0.0)
-    weights = weights_per_gpu(model, dep) + vision_weights(model, dep) + spec.weights
+    body = weights_per_gpu(model, dep)  # less what --cpu-offload-gb keeps in CPU memory
+    weights = body - offloaded(model, dep, body) + vision_weights(model, dep) + spec.weights
     warm = warm_up(dep, model)  # once: the band, the context and the notes read it
     low, high = working_band(dep, model, gpu_memory_gib, warm)
     working, working_low = high + images * per_image, low + images * per_image

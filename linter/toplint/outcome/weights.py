@@ -15,6 +15,7 @@ from toplint.hardware.weightbytes import expert_bytes
 from toplint.hardware.weightbytes import layer_bytes as layer_bytes
 from toplint.hardware.weightbytes import weight_bytes as weight_bytes
 from toplint.model import Deployment
+from toplint.outcome.types import GIB
 
 
 def stage_layers(layers: int, pp: int, written: list[int] | None = None) -> list[int]:
@@ -99,6 +100,23 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
     edges = {0: table / attention_tp * table_bytes, pp - 1: table / attention_tp * head_bytes}
     parts = stage_layers(model.num_layers, pp, pp_partition(model, dep)[0])
     return max(n * layer + edges.get(i, 0.0) for i, n in enumerate(parts))
+
+
+def offloaded(model: ModelSpec, dep: Deployment, weights: float) -> float:
+    """Bytes of one GPU's ``weights`` its process keeps in CPU memory (``--cpu-offload-gb``, GiB
+    per GPU, 0 by default): vLLM and SGLang set the cap in each worker
+    (``set_cpu_offload_max_bytes(int(cpu_offload_gb * 1024**3))``, vllm gpu_model_runner.py;
+    sgl-project/sglang@01cc04e2 python/sglang/srt/model_executor/model_runner.py) and move the
+    decoder layers' parameters one by one until it is reached (vllm-project/vllm@d30d0c13
+    vllm/model_executor/models/utils.py ``maybe_offload_to_cpu``, applied by ``make_layers``),
+    never the vocabulary tables, which stay on the GPU (split over the attention-TP ranks)."""
+    try:
+        cap = float(str(dep.options.get("cpu_offload_gb", 0)).strip("'\"")) * GIB
+    except ValueError:  # an unresolved value (TL003 says so): nothing is taken as offloaded
+        return 0.0
+    tables = model.vocab_size * model.hidden_size * (model.vocab_tables or 2) * 2.0
+    on_gpu = tables / max(get_engine(dep.engine).attention_tp(dep), 1)
+    return min(max(cap, 0.0), max(weights - on_gpu, 0.0))
 
 
 def kv_per_token(model: ModelSpec, dep: Deployment) -> float:
