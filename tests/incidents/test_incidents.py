@@ -127,7 +127,7 @@ DEVELOPMENT_ON_TOP = {
     "round52": 0,
     "round53": 1,
     "round54": 1,
-    "round55": 0,
+    "round55": 1,
 }
 DEVELOPMENT_CONTROLS_WITH_ERROR = {
     "round1": 0,
