@@ -12,7 +12,7 @@ from toplint.engines.gpuneeds import MemoryAccounting
 from toplint.engines.types import Engine
 from toplint.hardware import linkkinds
 from toplint.infra.runmemo import forget_all
-from toplint.model import INTENT_KINDS, STAGE_RULES
+from toplint.model import INTENT_KINDS, STAGE_RULES, Finding
 from toplint.parse import builtin as parse_builtin
 from toplint.parse.generic.notebook import NotebookParser
 from toplint.parse.generic.pyparser import PythonParser
@@ -61,6 +61,15 @@ USED = [
     engines_registry.toplint_engines,
     # The marker third-party plugins import (`from toplint.plugins import hookimpl`).
     hookimpl,
+    # toplint.record._build assigns them to each record class (as attributes, not a setattr
+    # loop: ~10k instructions a class): Python's data model reads the dunders, fields() and
+    # replace() the __record_*__ ones.
+    Finding.__record_fields__,
+    Finding.__record_names__,
+    Finding.__match_args__,
+    Finding.__repr__,
+    Finding.__setattr__,
+    Finding.__delattr__,
     # Output formats are imported by name when used (report/builtin.py _FORMATS).
     TextFormatter,
     JsonFormatter,

@@ -105,82 +105,131 @@ def _is_classvar(annotation: object) -> bool:
 
 
 def _build(cls: type[T], *, frozen: bool, eq: bool, order: bool) -> type[T]:
-    if any(hasattr(base, _FIELDS) for base in cls.__mro__[1:]):
+    # One pass over the annotations collects what the methods need (a start-up builds ~140
+    # records: each Python-level step here is paid ~140 times before the first file is read).
+    # ``object`` has no record fields: the common base is not probed (a failed ``hasattr``
+    # formats an ``AttributeError``).
+    if cls.__bases__ != _PLAIN_BASES and any(hasattr(base, _FIELDS) for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: inheriting from a record is not supported")
+    attrs = cls.__dict__
     found: list[Field] = []
-    own = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - inspect costs ~10 ms to import
+    names: list[str] = []
+    compared: list[str] = []
+    defaults: list[Any] = []
+    factories: list[tuple[int, Any]] = []
+    misordered = ""  # the first field without a default after one with (raised after the pass)
+    own = attrs.get("__annotations__", {})  # not inspect.get_annotations: ~10 ms to import
     for name, annotation in own.items():
-        if _is_classvar(annotation):
+        if isinstance(annotation, str):  # ``from __future__ import annotations``: all of them
+            if annotation.startswith(_CLASSVAR):
+                continue
+        elif _is_classvar(annotation):
             continue
-        value = cls.__dict__.get(name, MISSING)
-        spec = value if isinstance(value, Field) else Field(default=value)
+        value = attrs.get(name, MISSING)
+        if isinstance(value, Field):
+            spec = value
+            if isinstance(spec.default, (list, dict, set)):
+                raise _mutable_default(spec.default, name)
+            if spec.default is MISSING:
+                if name in attrs:
+                    delattr(cls, name)
+            else:
+                setattr(cls, name, spec.default)
+        else:  # a plain default (already the class attribute) or none
+            if isinstance(value, (list, dict, set)):
+                raise _mutable_default(value, name)
+            spec = _new_field(Field)
+            spec.default = value
+            spec.default_factory = MISSING
+            spec.compare = True
         spec.name = name
-        if isinstance(spec.default, (list, dict, set)):
-            raise ValueError(
-                f"mutable default {type(spec.default)} for field {name} is not allowed: "
-                "use default_factory"
-            )
-        if spec.default is MISSING:
-            if name in cls.__dict__:
-                delattr(cls, name)
-        else:
-            setattr(cls, name, spec.default)
+        if spec.default_factory is not MISSING:
+            factories.append((len(names), spec.default_factory))
+            defaults.append(MISSING)
+        elif spec.default is not MISSING:
+            defaults.append(spec.default)
+        elif defaults and not misordered:
+            misordered = name
         found.append(spec)
+        names.append(name)
+        if spec.compare:
+            compared.append(name)
+    if misordered:
+        raise TypeError(
+            f"{cls.__name__}: non-default argument {misordered!r} follows default argument"
+        )
     specs = tuple(found)
-    compared = tuple(s.name for s in specs if s.compare)
-    key = _key_function(compared)
-    methods: dict[str, Any] = {
-        _FIELDS: specs,
-        _NAMES: frozenset(s.name for s in specs),
-        _COUNT: len(specs),
-        "__init__": _make_init(cls, specs),
-        "__match_args__": tuple(s.name for s in specs),
-    }
-    if "__repr__" not in cls.__dict__:
-        methods["__repr__"] = _repr
-    if eq and "__eq__" not in cls.__dict__:
-        methods["__eq__"] = _make_eq(key)
-    if eq and cls.__dict__.get("__hash__", MISSING) in (MISSING, None):  # none of its own
-        methods["__hash__"] = _make_hash(key) if frozen else None
+    fixed = tuple(names)
+    key = _key_function(tuple(compared))
+    cls.__record_fields__ = specs  # type: ignore[attr-defined]  # _FIELDS
+    cls.__record_names__ = frozenset(fixed)  # type: ignore[attr-defined]  # _NAMES
+    cls.__record_count__ = len(fixed)  # type: ignore[attr-defined]  # _COUNT
+    cls.__init__ = _make_init(cls, fixed, defaults, factories)  # type: ignore[method-assign]
+    cls.__match_args__ = fixed  # type: ignore[attr-defined, misc]
+    if "__repr__" not in attrs:
+        cls.__repr__ = _repr  # type: ignore[method-assign]
+    if eq and "__eq__" not in attrs:
+        cls.__eq__ = _make_eq(key)  # type: ignore[method-assign]
+    if eq and attrs.get("__hash__", MISSING) in (MISSING, None):  # none of its own
+        cls.__hash__ = _make_hash(key) if frozen else None  # type: ignore[assignment]
     if order:
-        methods.update((name, _make_order(key, op)) for name, op in _ORDER.items())
+        for method, op in _ORDER.items():
+            setattr(cls, method, _make_order(key, op))
     if frozen:
-        methods.update(__setattr__=_frozen_setattr, __delattr__=_frozen_delattr)
-    for name, value in methods.items():
-        setattr(cls, name, value)
+        cls.__setattr__ = _frozen_setattr  # type: ignore[method-assign]
+        cls.__delattr__ = _frozen_delattr  # type: ignore[method-assign]
     return cls
 
 
-def _make_init(cls: type, specs: tuple[Field, ...]) -> Callable[..., None]:
+_PLAIN_BASES = (object,)
+_CLASSVAR = ("ClassVar", "typing.ClassVar", "t.ClassVar")
+_new_field = object.__new__
+
+
+def _mutable_default(value: object, name: str) -> ValueError:
+    return ValueError(
+        f"mutable default {type(value)} for field {name} is not allowed: use default_factory"
+    )
+
+
+def _make_init(
+    cls: type, names: tuple[str, ...], defaults: list[Any], factories: list[tuple[int, Any]]
+) -> Callable[..., None]:
     """``__init__(self, a, b=<default>, ...)`` that fills ``self.__dict__``.
 
     Compiling one ``__init__`` per class is most of a record's creation cost, so the code is
     compiled once per field count with placeholder names, then renamed with
     ``CodeType.replace``: parameters get the field names (so keywords and error messages are
-    the class's own), and the dict keys and factories are the function's globals.
+    the class's own), and the dict keys and factories are the function's globals.  Records
+    with the same field names (and factories) share the renamed code.
     """
-    names = tuple(spec.name for spec in specs)
-    defaults: list[Any] = []
-    namespace: dict[str, Any] = {"MISSING": MISSING}
-    for i, spec in enumerate(specs):
-        namespace[f"_n{i}"] = spec.name
-        if spec.default_factory is not MISSING:
-            namespace[f"_f{i}"] = spec.default_factory
-            defaults.append(MISSING)
-        elif spec.default is not MISSING:
-            defaults.append(spec.default)
-        elif defaults:
-            raise TypeError(
-                f"{cls.__name__}: non-default argument {spec.name!r} follows default argument"
-            )
-    if set(names) & set(namespace) or {"self", "_rd"} & set(names):
+    count = len(names)
+    namespace: dict[str, Any] = dict(zip(_keys(count), names, strict=False))
+    namespace["MISSING"] = MISSING
+    for i, factory in factories:
+        namespace[f"_f{i}"] = factory
+    if not namespace.keys().isdisjoint(names) or not _RESERVED.isdisjoint(names):
         raise TypeError(f"{cls.__name__}: a field name is reserved by toplint.record")
-    factories = any(spec.default_factory is not MISSING for spec in specs)
-    code = _template(len(names), factories).replace(co_varnames=("self", *names, "_rd"))
+    shape = (names, bool(factories))
+    code = _CODES.get(shape)
+    if code is None:
+        code = _template(count, bool(factories)).replace(co_varnames=("self", *names, "_rd"))
+        _CODES[shape] = code
     init: Callable[..., None] = FunctionType(code, namespace, "__init__", tuple(defaults) or None)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     return init
+
+
+_RESERVED = frozenset(("self", "_rd"))
+_CODES: dict[tuple[tuple[str, ...], bool], CodeType] = {}  # renamed code by (names, no factory)
+_KEYS: list[str] = []  # "_n0", "_n1", ...: the globals holding the field names
+
+
+def _keys(count: int) -> list[str]:
+    while len(_KEYS) < count:
+        _KEYS.append(f"_n{len(_KEYS)}")
+    return _KEYS
 
 
 _TEMPLATES: dict[tuple[int, bool], CodeType] = {}
