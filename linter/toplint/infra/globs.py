@@ -23,15 +23,17 @@ class Globs:
     """Globs with ``fnmatch`` semantics (``case``: ``fnmatchcase``, else names are
     ``os.path.normcase``d first, as ``fnmatch.fnmatch`` does)."""
 
-    __slots__ = ("_any", "_case", "_each", "_suffix")
+    __slots__ = ("_any", "_case", "_each", "_either", "_suffix", "_texts")
 
     def __init__(self, patterns: Sequence[str], case: bool) -> None:
         self._case = case
-        texts = [p if case else os.path.normcase(p) for p in patterns]
-        self._each = [re.compile(fnmatch.translate(t)) for t in texts]
-        either = "|".join(f"(?:{fnmatch.translate(t)})" for t in texts) or "(?!)"
-        self._any = re.compile(either)
-        self._suffix = re.compile(f"(?s:.*/)?(?s:(?=.))(?:{either})")  # never the empty rest
+        self._texts = [p if case else os.path.normcase(p) for p in patterns]
+        self._either = "|".join(f"(?:{fnmatch.translate(t)})" for t in self._texts) or "(?!)"
+        self._any = re.compile(self._either)
+        # Compiled when first asked (a run asks most sets only ``any``; each compile is
+        # ``sre``'s parser and compiler in Python, ~100k instructions for a small glob).
+        self._each: list[re.Pattern[str]] | None = None
+        self._suffix: re.Pattern[str] | None = None
 
     def _name(self, name: str) -> str:
         return name if self._case else os.path.normcase(name)
@@ -43,6 +45,8 @@ class Globs:
     def any_suffix(self, path: str) -> bool:
         """Whether any glob matches ``path`` or a part of it after a ``/`` ("a/b/c", "b/c",
         "c"), in one match (making each suffix was the path's length squared)."""
+        if self._suffix is None:  # never the empty rest
+            self._suffix = re.compile(f"(?s:.*/)?(?s:(?=.))(?:{self._either})")
         return self._suffix.match(self._name(path)) is not None
 
     def which(self, name: str) -> list[int]:
@@ -50,6 +54,8 @@ class Globs:
         text = self._name(name)
         if self._any.match(text) is None:
             return []
+        if self._each is None:
+            self._each = [re.compile(fnmatch.translate(t)) for t in self._texts]
         return [k for k, r in enumerate(self._each) if r.match(text) is not None]
 
 
