@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Literal
 
 from toplint.engines.registry import find_engine
-from toplint.fix.flagremoval import remove_flag
 from toplint.fix.textindex import TextIndex
 from toplint.fix.words import Span, flag_spans, is_helm_key, list_item, solid_after, token_end
 from toplint.model import Deployment, Edit, Flag
@@ -297,7 +296,10 @@ def _command_edits(
         if away and away[-1].position.path != dep.path:
             return elsewhere(away[-1], dep)
     if value is None:
-        return [e for flag in present for e in remove_flag(flag, idx, dep.path)]
+        import toplint.fix.flagremoval  # loaded by the fixes that remove a flag
+
+        remove = toplint.fix.flagremoval.remove_flag
+        return [e for flag in present for e in remove(flag, idx, dep.path)]
     if present and value == "":
         return []  # a bare boolean flag that is already there
     if present:
@@ -322,4 +324,7 @@ def duplicate_edits(deployment: Deployment, name: str, source_text: str) -> tupl
     """Remove every earlier occurrence of a flag the engine overrides with its last one."""
     idx = TextIndex.of(source_text)
     present = FlagIndex.of(deployment).named.get(name, [])
-    return tuple(e for flag in present[:-1] for e in remove_flag(flag, idx, deployment.path))
+    import toplint.fix.flagremoval
+
+    remove = toplint.fix.flagremoval.remove_flag
+    return tuple(e for flag in present[:-1] for e in remove(flag, idx, deployment.path))

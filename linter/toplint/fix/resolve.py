@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from toplint.fix.flagedits import FlagIndex, canonical, flag_edits
-from toplint.fix.flagremoval import remove_flag
 from toplint.fix.mappingedits import mapping_value_edits
 from toplint.fix.textindex import TextIndex
 from toplint.fix.words import token_end
@@ -127,6 +126,9 @@ def _remove(
     flag = index.at.get((intent.at.line, intent.at.column))
     if flag is None or not index.located(flag):
         return ()
+    import toplint.fix.flagremoval  # loaded by the fixes that remove a flag
+
+    remove_flag = toplint.fix.flagremoval.remove_flag
     edits = remove_flag(flag, idx, dep.path)
     if dep.node_flags and agrees_across_nodes(flag.name):
         # the same occurrence in every other node's command, so the nodes keep agreeing

@@ -45,7 +45,6 @@ from toplint.engines.release import pinned, version
 from toplint.hardware.vision import VisionEncoder, encoder_of
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
-from toplint.outcome import outside as outside_of
 from toplint.outcome import states, statesplit, virtual, windows
 from toplint.outcome.drafts import Draft, draft
 from toplint.outcome.lengths import AUTO_CONTEXT, context_length
@@ -340,6 +339,9 @@ def _outside(
     fraction is not written: SGLang then picks it as (total - this headroom) / total."""
     if acc.outside is None or not acc.weights_inside or option(dep.options, *acc.keys) is None:
         return {}  # not read, or not written: the engine then picks the fraction that keeps it
+    import toplint.outcome.outside  # loaded by the engines that read it (SGLang's headroom)
+
+    outside_of = toplint.outcome.outside
     symm = outside_of.symmetric_pool(dep, acc.outside)
     high = band[1]
     if outside_of.preallocates(dep, acc.outside):  # the engine's own estimate, with them

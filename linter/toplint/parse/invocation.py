@@ -23,7 +23,6 @@ from toplint.engines.release import image_repository
 from toplint.engines.types import Launch
 from toplint.infra.patterns import lazy
 from toplint.model import Position
-from toplint.parse.keyvalues import key_value_args
 from toplint.parse.options import Arg, option_name, other_backend, parse_args
 from toplint.record import field, record, replace
 
@@ -216,7 +215,10 @@ def _launched(args: Sequence[Arg], i: int, first: str) -> tuple[bool, Entry | No
             if args[after:] and all(a.value in _ASKS_ONLY for a in args[after:]):
                 return True, None  # ``vllm serve --help``, ``IMAGE --version``: a question
             if launch.key_values:  # lighteval's one word of settings
-                settings = key_value_args(args[after:], get_spec(launch.spec))
+                import toplint.parse.keyvalues  # loaded by the launchers that take one
+
+                keyvalues = toplint.parse.keyvalues
+                settings = keyvalues.key_value_args(args[after:], get_spec(launch.spec))
                 return True, (launch.spec, None, settings)
             if not launch.positional_model:
                 return True, (launch.spec, None, tuple(args[after:]))

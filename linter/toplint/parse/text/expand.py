@@ -16,7 +16,6 @@ from toplint.infra.numbers import whole_text
 from toplint.infra.patterns import DeferredPattern, lazy
 from toplint.optionkeys import CHOSEN_AT
 from toplint.parse.text import partialvars
-from toplint.parse.text.arith import INT64, safe_arith
 from toplint.parse.text.catfile import FileReader, cat_target, substituted
 from toplint.parse.text.scanner import VARIABLE_NAME, Cursor, Part, read_expansion
 
@@ -292,15 +291,18 @@ class Expander:
             VARIABLE_NAME.findall(expr)
         )  # text order: the same name for any hash seed
         values: dict[str, int] = {}
+        import toplint.parse.text.arith  # loaded by a script that computes: $(( ... ))
+
+        arith = toplint.parse.text.arith
         for name in names:
             raw = self.env.get(name)
-            number = None if raw is None else whole_text(raw, -INT64, INT64 - 1)
+            number = None if raw is None else whole_text(raw, -arith.INT64, arith.INT64 - 1)
             if number is None:
                 missing.append(name)
                 return None
             values[name] = number
         expr = re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", r"\1", expr)
-        return safe_arith(expr, values, missing)
+        return arith.safe_arith(expr, values, missing)
 
 
 def _split_default(arg: str) -> list[Part]:

@@ -22,7 +22,6 @@ import shlex
 from toplint.discover.source import read_name
 from toplint.infra.patterns import lazy
 from toplint.parse.base import Source
-from toplint.parse.text.rendered import variables
 from toplint.record import replace
 
 _EXPR = lazy(r"\{\{-?[ \t]*([^{}\n]{1,300}?)[ \t]*-?\}\}")
@@ -43,7 +42,9 @@ def yaml_rendered(source: Source) -> Source:
         return replace(source, name=base)
     if "{{" not in text:
         return source
-    values = variables(source.path)
+    import toplint.parse.text.rendered  # loaded by a Jinja template of YAML alone
+
+    values = toplint.parse.text.rendered.variables(source.path)
     unresolved = 0
 
     def put(m: re.Match[str]) -> str:
