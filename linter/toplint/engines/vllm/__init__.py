@@ -16,18 +16,19 @@ from toplint.engines.gpuneeds import (
     StateBlocks,
 )
 from toplint.engines.layout import planned
-from toplint.engines.types import (
-    Engine,
-    Image,
-    Launch,
-    Layout,
-)
+from toplint.engines.types import Engine, Image, Launch, Layout
 from toplint.engines.vllm import towers, trl
 from toplint.engines.vllm.alltoall import ALL_TO_ALL
 from toplint.engines.vllm.cli import CLI, DYNAMO, FASTCHAT_VLLM_WORKER, HUGGINGFACESERVER
 from toplint.engines.vllm.drafts import DRAFTS
 from toplint.engines.vllm.nccl import by_release
-from toplint.engines.vllm.quant import QUANTIZATION_BYTES, QUANTIZATION_EXPERT_BYTES
+from toplint.engines.vllm.quant import (
+    QUANT_FLOOR_BEFORE,
+    QUANT_FLOOR_ERRORS,
+    QUANT_MIN_CAPABILITY,
+    QUANTIZATION_BYTES,
+    QUANTIZATION_EXPERT_BYTES,
+)
 from toplint.engines.vllm.virtual import VIRTUAL_ENGINES
 from toplint.engines.vllm.wrappers import PLATFORM_LAUNCHES, WRAPPERS
 from toplint.model import Deployment
@@ -134,23 +135,10 @@ ENGINE = Engine(
     # made it cast to float16 with a warning: images up to 0.8.4 refuse.
     dtype_option="dtype",
     bf16_auto_cast_since="0.8.5",
-    # AWQ's kernels need compute capability 7.5 ("The AWQ kernel only supports Turing or newer
-    # GPUs", vllm-project/vllm@000796acdf vllm/model_executor/layers/quantization/awq.py
-    # ``AWQConfig.get_min_capability`` 75); below it ``VllmConfig._get_quantization_config``
-    # raises "The quantization method awq is not supported for the current GPU. Minimum
-    # capability: 75" (vllm-project/vllm@0004438383 vllm/config.py).  From 8.0 an AWQ
-    # checkpoint runs as awq_marlin instead, so only Volta and older are refused.  ModelOpt FP8
-    # ("modelopt": ``ModelOptFp8Config``, vllm@00155cde .../quantization/modelopt.py, 89) needed
-    # 8.9 up to 0.26.0 (#50019: refused on an A100) and 8.0 from #50019 (#56660, at 0.28.1rc1).
-    # MXFP4 (gpt-oss's experts): ``Mxfp4Config.get_min_capability`` 80 (vllm@007d5005
-    # .../quantization/mxfp4.py; refused on SM75, vllm-project/vllm#22288); Ampere to Hopper run it
-    # as Marlin or Triton weight-only kernels, its designed path there, so no TL212 warning.
-    quant_min_capability={"awq": 7.5, "modelopt": 8.0, "mxfp4": 8.0},
-    quant_floor_errors=dict.fromkeys(
-        ("awq", "modelopt", "mxfp4"),
-        "The quantization method {method} is not supported for the current GPU",
-    ),
-    quant_floor_before={"modelopt": ("0.26.0", 8.9, "0.28.1rc1")},
+    # the compute capability each quantization method's kernels need (toplint.engines.vllm.quant)
+    quant_min_capability=QUANT_MIN_CAPABILITY,
+    quant_floor_errors=QUANT_FLOOR_ERRORS,
+    quant_floor_before=QUANT_FLOOR_BEFORE,
     # The TP group's all-reduce tries vLLM's custom all-reduce kernel first and falls back to
     # pynccl (vllm/distributed/device_communicators/cuda_communicator.py @00b5a01
     # ``CudaCommunicator.all_reduce``; kernel: custom_all_reduce.py, off with
