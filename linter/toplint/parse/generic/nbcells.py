@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterator
 
 from toplint.infra.patterns import lazy
+from toplint.parse.textpos import line_column, line_starts
 from toplint.record import record
 
 _TOKEN = lazy(
@@ -70,7 +71,7 @@ def code_cells(text: str) -> list[Cell]:
         raise NotANotebook(str(error)) from error
     if not isinstance(document, dict) or not isinstance(document.get("cells"), list):
         raise NotANotebook("no list of cells")
-    starts = _line_starts(text)
+    starts = line_starts(text)
     out = []
     for number, cell in enumerate(document["cells"]):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
@@ -105,8 +106,8 @@ def _lines(text: str, starts: list[int], parts: list[_Str]) -> Iterator[CodeLine
 
 
 def _line(chars: list[str], where: list[int], starts: list[int], end: int) -> CodeLine:
-    line, first = _point(starts, where[0] if where else end)
-    columns = (*(_point(starts, w)[1] for w in where), _point(starts, end)[1])
+    line, first = line_column(starts, where[0] if where else end)
+    columns = (*(line_column(starts, w)[1] for w in where), line_column(starts, end)[1])
     return CodeLine("".join(chars), line, columns if where else (first,))
 
 
@@ -128,26 +129,6 @@ def _offsets(text: str, at: int) -> Iterator[int]:
             continue
         yield k
         k += 2
-
-
-def _line_starts(text: str) -> list[int]:
-    starts = [0]
-    at = text.find("\n")
-    while at != -1:
-        starts.append(at + 1)
-        at = text.find("\n", at + 1)
-    return starts
-
-
-def _point(starts: list[int], offset: int) -> tuple[int, int]:
-    lo, hi = 0, len(starts) - 1
-    while lo < hi:  # the last line start at or before the offset
-        mid = (lo + hi + 1) // 2
-        if starts[mid] <= offset:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo + 1, offset - starts[lo] + 1
 
 
 class _Scanner:
