@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import ast
 
+from toplint.parse.generic import pysource
+
 _CELL_DECORATORS = frozenset({"cell"})
 
 
@@ -24,7 +26,7 @@ def flattened(text: str) -> tuple[str, dict[int, int]] | None:
     if "@app.cell" not in text or "marimo" not in text:
         return None
     try:
-        tree = ast.parse(text)
+        tree = pysource.parse(text)
     except (SyntaxError, ValueError, RecursionError):
         return None
     lines = text.split("\n")

@@ -19,11 +19,11 @@ the notebook documents that server, which IPython itself would refuse to run (a 
 
 from __future__ import annotations
 
-import ast
 import itertools
 from collections.abc import Sequence
 
 from toplint.infra.patterns import lazy
+from toplint.parse.generic import pysource
 from toplint.parse.generic.nbcells import Cell, CodeLine
 from toplint.record import record
 
@@ -121,7 +121,7 @@ def _python_cell(
         else:
             code.append((text, c, 0))
     try:
-        ast.parse("\n".join(t for t, _, _ in code))
+        pysource.parse("\n".join(t for t, _, _ in code))
     except (SyntaxError, ValueError):
         shell.extend((c.text, c, 0) for c in lines)  # no Python: the commands it writes
         return

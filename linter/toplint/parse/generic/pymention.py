@@ -26,6 +26,7 @@ import ast
 from toplint.infra.patterns import lazy
 from toplint.model import Finding, Severity
 from toplint.parse.base import Source
+from toplint.parse.generic import pysource
 from toplint.parse.generic.evidence import named, selector
 from toplint.parse.invocation import mentioned_from
 from toplint.parse.mentions import named_by, no_deployment, pattern
@@ -50,7 +51,7 @@ def python_mention(source: Source) -> Finding | None:
     """TL008 for a module that names an engine where something would run it, else (at info)
     where it selects one by value or names one in a comment."""
     try:
-        tree = ast.parse(source.text)
+        tree = pysource.parse(source.text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     docstrings = _docstrings(tree)

@@ -168,13 +168,14 @@ def _unparsed(source: Source) -> tuple[Finding, ...]:
     grammar newer than its own: PEP 701 lets a Python 3.12 f-string reuse its quotes inside
     ``{}``, a SyntaxError before 3.12): what it starts is not read, and the file says so rather
     than passing as read."""
-    import ast
     import sys
+
+    from toplint.parse.generic import pysource
 
     if not _names_engine(source.text):
         return ()
     try:
-        ast.parse(source.text)
+        pysource.parse(source.text)
     except SyntaxError as exc:
         line, column, what = exc.lineno or 1, exc.offset or 1, exc.msg
     except (ValueError, RecursionError, MemoryError) as exc:

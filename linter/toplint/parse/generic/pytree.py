@@ -27,6 +27,7 @@ from typing import Any
 
 from toplint.infra.patterns import lazy
 from toplint.model import Position
+from toplint.parse.generic import pysource
 from toplint.parse.generic.models import MODEL_KEYS
 from toplint.parse.generic.pycalls import bind_target, call_sites, init_arguments
 from toplint.parse.generic.pyexpr import (
@@ -93,7 +94,7 @@ def build(
     helper function's text passes for its one call to bind its parameters (the reader's: it
     names an engine), none for every helper."""
     try:
-        module = ast.parse(text, filename=path)
+        module = pysource.parse(text, path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     reader = _Reader(path, *call_sites(module), environment=environment)

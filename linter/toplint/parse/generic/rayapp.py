@@ -29,6 +29,7 @@ from toplint.errors import SourceError
 from toplint.infra.yamlsafe import Document, Path, load_documents
 from toplint.model import Deployment, Finding, ParseResult, Position, Severity
 from toplint.parse.base import Source
+from toplint.parse.generic import pysource
 from toplint.parse.generic.embedded import literal_python
 from toplint.parse.generic.pyparser import PythonParser
 from toplint.parse.k8s.context import Ctx
@@ -298,7 +299,7 @@ def _serve_names(text: str) -> list[tuple[int, int, str]]:
     """(first line, last line, Serve deployment name) of each class or function the module
     decorates with ``serve.deployment``: the decorator's ``name=``, else its own name."""
     try:
-        module = ast.parse(text)
+        module = pysource.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
     out: list[tuple[int, int, str]] = []
