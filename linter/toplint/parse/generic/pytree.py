@@ -48,7 +48,6 @@ MAX_STATEMENTS = 5_000
 # What a sibling module M gives the names asked of it (``build``'s ``siblings``).
 Siblings = Callable[[str, list[str]], Mapping[str, "Built"]]
 
-
 # A step no identifier spells: ``(*at, DEFINED)`` among a tree's positions marks ``at`` as a
 # function's or class's body (``PyTree.defined``); the mark rides along as paths are prefixed.
 DEFINED = "<def>"
