@@ -17,7 +17,7 @@ that every record of the package has its template; regenerate it with
 # fmt: off
 # The names the bodies read (MISSING, _nI, _fI) are the globals each record's __init__ gets.
 
-COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 36, 57)
+COUNTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 29, 36, 37, 57)
 FACTORY_COUNTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 19, 22, 26, 59)
 
 
@@ -488,6 +488,47 @@ def _p36(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, 
     _rd[_n33] = a33
     _rd[_n34] = a34
     _rd[_n35] = a35
+
+
+def _p37(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35, a36):
+    _rd = self.__dict__
+    _rd[_n0] = a0
+    _rd[_n1] = a1
+    _rd[_n2] = a2
+    _rd[_n3] = a3
+    _rd[_n4] = a4
+    _rd[_n5] = a5
+    _rd[_n6] = a6
+    _rd[_n7] = a7
+    _rd[_n8] = a8
+    _rd[_n9] = a9
+    _rd[_n10] = a10
+    _rd[_n11] = a11
+    _rd[_n12] = a12
+    _rd[_n13] = a13
+    _rd[_n14] = a14
+    _rd[_n15] = a15
+    _rd[_n16] = a16
+    _rd[_n17] = a17
+    _rd[_n18] = a18
+    _rd[_n19] = a19
+    _rd[_n20] = a20
+    _rd[_n21] = a21
+    _rd[_n22] = a22
+    _rd[_n23] = a23
+    _rd[_n24] = a24
+    _rd[_n25] = a25
+    _rd[_n26] = a26
+    _rd[_n27] = a27
+    _rd[_n28] = a28
+    _rd[_n29] = a29
+    _rd[_n30] = a30
+    _rd[_n31] = a31
+    _rd[_n32] = a32
+    _rd[_n33] = a33
+    _rd[_n34] = a34
+    _rd[_n35] = a35
+    _rd[_n36] = a36
 
 
 def _p57(self, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35, a36, a37, a38, a39, a40, a41, a42, a43, a44, a45, a46, a47, a48, a49, a50, a51, a52, a53, a54, a55, a56):

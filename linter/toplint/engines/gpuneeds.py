@@ -266,10 +266,10 @@ class MemoryAccounting:
     # Options with which the engine may turn that window cache off itself, by release or value
     # (``toplint.outcome.windows.doubt``), each with its other names; empty: none
     window_off_keys: tuple[tuple[str, ...], ...] = ()
-    # The variable without which it may keep chunked local layers whole (by release); "": none
-    chunked_window_env: str = ""
-    # The engine's own pool for window layers, where read (SGLang's); None: not read
-    window_pool: WindowPool | None = None
+    chunked_window_env: str = ""  # without it chunked local layers may be kept whole; "": none
+    window_pool: WindowPool | None = None  # its own pool for window layers (SGLang's); None: unread
+    # GiB of each GPU's decoder-layer weights it keeps in CPU memory (``outcome.weights.offloaded``)
+    offload_key: str = ""
     # What the engine does beside other processes on its GPU (``toplint.outcome.colocation``):
     # "requests" - it needs its fraction of the total free when it starts and refuses or fails
     # otherwise; "leaves" - it takes all the memory free but (1 - fraction) of the total;

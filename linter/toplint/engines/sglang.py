@@ -307,6 +307,7 @@ ENGINE = Engine(
         source="sgl-project/sglang@v0.5.8 python/sglang/srt/model_executor/"
         "model_runner_kv_cache_mixin.py profile_max_num_token L111-144",
         window_pool=WINDOW_POOL,  # SWAKVPool (toplint.engines.sglang_windows)
+        offload_key="cpu_offload_gb",  # --cpu-offload-gb (model_runner.py @01cc04e2)
         # a Mamba-2 / Gated DeltaNet model's state slots come out of the KV pool's memory first
         state_split=StateSplit(
             ratio_key="mamba_full_memory_ratio",

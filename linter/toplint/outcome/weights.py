@@ -10,10 +10,12 @@ size; else 128, AWQ/GPTQ's default ``group_size``).
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
+from toplint.cost.enginecomm import option
 from toplint.engines.registry import get_engine
 from toplint.hardware.weightbytes import expert_bytes
 from toplint.hardware.weightbytes import layer_bytes as layer_bytes
 from toplint.hardware.weightbytes import weight_bytes as weight_bytes
+from toplint.infra.numbers import finite
 from toplint.model import Deployment
 from toplint.outcome.types import GIB
 
@@ -104,19 +106,22 @@ def weights_per_gpu(model: ModelSpec, dep: Deployment) -> float:
 
 def offloaded(model: ModelSpec, dep: Deployment, weights: float) -> float:
     """Bytes of one GPU's ``weights`` its process keeps in CPU memory (``--cpu-offload-gb``, GiB
-    per GPU, 0 by default): vLLM and SGLang set the cap in each worker
-    (``set_cpu_offload_max_bytes(int(cpu_offload_gb * 1024**3))``, vllm gpu_model_runner.py;
+    per GPU, 0 by default; ``MemoryAccounting.offload_key``): vLLM and SGLang set the cap in each
+    worker (``set_cpu_offload_max_bytes(int(cpu_offload_gb * 1024**3))``, vllm gpu_model_runner.py;
     sgl-project/sglang@01cc04e2 python/sglang/srt/model_executor/model_runner.py) and move the
     decoder layers' parameters one by one until it is reached (vllm-project/vllm@d30d0c13
     vllm/model_executor/models/utils.py ``maybe_offload_to_cpu``, applied by ``make_layers``),
     never the vocabulary tables, which stay on the GPU (split over the attention-TP ranks)."""
-    try:
-        cap = float(str(dep.options.get("cpu_offload_gb", 0)).strip("'\"")) * GIB
-    except ValueError:  # an unresolved value (TL003 says so): nothing is taken as offloaded
+    key = get_engine(dep.engine).memory.offload_key
+    written = option(dep.options, key) if key else None
+    # not written, or a value that cannot be read (TL003 says so): nothing is taken as offloaded
+    gib = finite(written.strip("'\"")) if written is not None else None
+    if not gib or gib <= 0:
         return 0.0
+    cap = gib * GIB
     tables = model.vocab_size * model.hidden_size * (model.vocab_tables or 2) * 2.0
     on_gpu = tables / max(get_engine(dep.engine).attention_tp(dep), 1)
-    return min(max(cap, 0.0), max(weights - on_gpu, 0.0))
+    return min(cap, max(weights - on_gpu, 0.0))
 
 
 def kv_per_token(model: ModelSpec, dep: Deployment) -> float:

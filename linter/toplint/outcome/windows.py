@@ -39,7 +39,7 @@ layers count nothing, as before.
 from __future__ import annotations
 
 from toplint.catalog_types import ModelSpec
-from toplint.cost.enginecomm import option
+from toplint.cost.enginecomm import flag, option
 from toplint.engines.registry import get_engine
 from toplint.infra.numbers import finite
 from toplint.model import Deployment
@@ -65,16 +65,11 @@ def _pooled(dep: Deployment, model: ModelSpec) -> float:
     pool = get_engine(dep.engine).memory.window_pool
     if pool is None:
         return 0.0
-    off = option(dep.options, pool.off_key)
-    if model.model_type in pool.full_types or _on(off):
+    if model.model_type in pool.full_types or flag(dep.options, pool.off_key):
         return 1.0
     written = option(dep.options, pool.ratio_key)
     ratio = finite(str(written).strip("'\" ")) if written is not None else pool.ratio
     return ratio if ratio is not None and ratio > 0 else 0.0
-
-
-def _on(value: str | None) -> bool:
-    return value is not None and str(value).strip().lower() not in ("false", "0", "no")
 
 
 def full_length(dep: Deployment, model: ModelSpec) -> float:
@@ -86,8 +81,7 @@ def full_length(dep: Deployment, model: ModelSpec) -> float:
     if get_engine(dep.engine).memory.window_pool is not None:
         return _pooled(dep, model) * _layer_token_bytes(model, dep)
     switch = _switch(dep)
-    value = option(dep.options, switch) if switch else None
-    return _layer_token_bytes(model, dep) if _on(value) else 0.0
+    return _layer_token_bytes(model, dep) if switch and flag(dep.options, switch) else 0.0
 
 
 def reserve(dep: Deployment, model: ModelSpec, context: int | None) -> float:

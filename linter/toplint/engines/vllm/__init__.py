@@ -317,6 +317,7 @@ ENGINE = Engine(
         # vllm-project/vllm@001cabc1 vllm/v1/kv_cache_interface.py FullAttentionSpec,
         # SlidingWindowSpec (``toplint.outcome.windows``)
         full_window_key="disable_hybrid_kv_cache_manager",
+        offload_key="cpu_offload_gb",  # --cpu-offload-gb (models/utils.py maybe_offload_to_cpu)
         # a KV connector (written, or made from the offloading options) turns the manager off
         # when its class lacks HMA support, which differs by connector and release (@000fc94b
         # vllm/config/vllm.py VllmConfig.__post_init__, _post_init_kv_transfer_config)
