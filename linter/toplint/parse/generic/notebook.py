@@ -19,8 +19,8 @@ from collections.abc import Callable
 from toplint.model import Deployment, Finding, ParseResult, Sourced, unparsable
 from toplint.parse.base import SHELL_SUFFIXES, Source
 from toplint.parse.generic.nbcells import NotANotebook, code_cells
-from toplint.parse.generic.nbmove import Mover, Point
 from toplint.parse.generic.nbrender import Rendered, render
+from toplint.parse.moveback import Mover, Point
 
 _CELLS = "#cells"  # the cells' Python and shell, read under the notebook's path with this mark
 

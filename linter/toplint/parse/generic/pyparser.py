@@ -153,7 +153,7 @@ def _marimo(
 ) -> ParseResult:
     """A marimo notebook read as its cells' code at module level (``parse.generic.marimo``),
     each position moved back to its column in the file."""
-    from toplint.parse.generic.nbmove import Mover
+    from toplint.parse.moveback import Mover
 
     found = parser.parse(replace(source, text=text), environment)
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 import bisect
 
 from toplint.infra.patterns import lazy
-from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.model import ParseResult
 from toplint.parse.base import Source
+from toplint.parse.moveback import Mover, Point
 from toplint.parse.text.chains import SHELLS
 from toplint.parse.text.shellsrc import ShellParser
 from toplint.record import replace
@@ -57,12 +58,10 @@ class JustfileParser:
         shifted = len(variables)
         script = head + "\n".join(lines)
         found = ShellParser().parse(Source.from_text(source.path + _SUFFIX, script))
-        mover = _Mover(source.path, shifted, shifts)
-        deployments = tuple(
-            replace(mover.deployment(d), source_kind="justfile") for d in found.deployments
-        )
-        findings = tuple(mover.finding(f) for f in found.findings)
-        return ParseResult(source.path, deployments, findings)
+        point = _point(shifted, shifts)
+        moved = Mover(source.path + _SUFFIX, source.path, point).result(found)
+        deployments = tuple(replace(d, source_kind="justfile") for d in moved.deployments)
+        return replace(moved, deployments=deployments)
 
 
 def _as_script(text: str) -> tuple[dict[str, str], list[str], dict[int, Shifts]]:
@@ -224,45 +223,14 @@ def _quote(value: str) -> str:
     return "'" + value.replace("'", "'\\''") + "'" if "$" not in value else f'"{value}"'
 
 
-class _Mover:
-    """Positions of the rewritten script moved back onto the justfile."""
+def _point(shifted: int, shifts: dict[int, Shifts]) -> Point:
+    """A position of the rewritten script on the justfile: ``shifted`` lines of variables
+    first, and each line's moved stretches given back their columns."""
 
-    def __init__(self, path: str, shifted: int, shifts: dict[int, Shifts]) -> None:
-        self.path = path
-        self.shifted = shifted
-        self.shifts = shifts
+    def point(line: int, column: int) -> tuple[int, int]:
+        line -= shifted
+        moved = shifts.get(line, [])
+        k = bisect.bisect_right([start for start, _ in moved], column) - 1
+        return line, column + (moved[k][1] if k >= 0 else 0)
 
-    def position(self, pos: Position) -> Position:
-        if not pos.path.endswith(_SUFFIX):
-            return pos
-        line = pos.line - self.shifted
-        moved = self.shifts.get(line, [])
-        k = bisect.bisect_right([start for start, _ in moved], pos.column) - 1
-        return Position(self.path, line, pos.column + (moved[k][1] if k >= 0 else 0))
-
-    def deployment(self, dep: Deployment) -> Deployment:
-        move = self.position
-        flags = tuple(
-            replace(
-                f,
-                position=move(f.position),
-                value_position=move(f.value_position) if f.value_position else None,
-            )
-            for f in dep.flags
-        )
-        at = move(Position(dep.path, dep.line, dep.column))
-        return replace(
-            dep,
-            path=self.path,
-            line=at.line,
-            column=at.column,
-            sources={k: move(p) for k, p in dep.sources.items()},
-            flags=flags,
-            unresolved=tuple(replace(u, position=move(u.position)) for u in dep.unresolved),
-        )
-
-    def finding(self, found: Finding) -> Finding:
-        if not found.path.endswith(_SUFFIX):
-            return found
-        at = self.position(Position(found.path, found.line, found.column))
-        return replace(found, path=self.path, line=at.line, column=at.column)
+    return point

@@ -12,8 +12,9 @@ recipes, and ``$(VAR)`` / ``${VAR}`` are their references (GNU make manual, "Usi
 from __future__ import annotations
 
 from toplint.infra.patterns import lazy
-from toplint.model import Deployment, Finding, ParseResult, Position
+from toplint.model import ParseResult
 from toplint.parse.base import Source
+from toplint.parse.moveback import Mover
 from toplint.parse.text.shellsrc import ShellParser
 from toplint.record import replace
 
@@ -41,11 +42,9 @@ class MakefileParser:
 def moved_back(found: ParseResult, path: str, suffix: str, shifted: int, kind: str) -> ParseResult:
     """What the shell reader found in a file rewritten as a script (read as ``path + suffix``,
     ``shifted`` lines of assignments first), moved back onto the file's own lines."""
-    deployments = tuple(
-        replace(_back(d, path, suffix, shifted), source_kind=kind) for d in found.deployments
-    )
-    findings = tuple(_back_finding(f, path, suffix, shifted) for f in found.findings)
-    return ParseResult(path, deployments, findings)
+    moved = Mover(path + suffix, path, lambda line, column: (line - shifted, column)).result(found)
+    deployments = tuple(replace(d, source_kind=kind) for d in moved.deployments)
+    return replace(moved, deployments=deployments)
 
 
 def _as_script(text: str) -> tuple[dict[str, str], str]:
@@ -120,39 +119,3 @@ def _quote(value: str) -> str:
         return "'" + value.replace("'", "'\\''") + "'"
     escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("`", "\\`")
     return f'"{escaped}"'
-
-
-def _move(pos: Position, path: str, suffix: str, shifted: int) -> Position:
-    if pos.path.endswith(suffix):
-        return Position(path, pos.line - shifted, pos.column)
-    return pos
-
-
-def _back(dep: Deployment, path: str, suffix: str, shifted: int) -> Deployment:
-    """A deployment read from the rewritten script, moved back onto the file's lines."""
-
-    def move(pos: Position) -> Position:
-        return _move(pos, path, suffix, shifted)
-
-    flags = tuple(
-        replace(
-            f,
-            position=move(f.position),
-            value_position=move(f.value_position) if f.value_position else None,
-        )
-        for f in dep.flags
-    )
-    return replace(
-        dep,
-        path=path,
-        line=dep.line - shifted,
-        sources={k: move(p) for k, p in dep.sources.items()},
-        flags=flags,
-        unresolved=tuple(replace(u, position=move(u.position)) for u in dep.unresolved),
-    )
-
-
-def _back_finding(found: Finding, path: str, suffix: str, shifted: int) -> Finding:
-    if not found.path.endswith(suffix):
-        return found
-    return replace(found, path=path, line=found.line - shifted)

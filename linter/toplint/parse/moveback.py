@@ -1,5 +1,10 @@
-"""What a reader found in a text rendered from a file (a notebook's cells, a marimo notebook's
-cell bodies) moved back onto the file's own lines and columns."""
+"""What a reader found in a text rendered from a file moved back onto the file's own lines and
+columns: a notebook's cells and a marimo notebook's cell bodies (``parse.generic.notebook``,
+``parse.generic.pyparser``), a Makefile's, justfile's, systemd unit's or supervisord program's
+commands rewritten as a script (``parse.text.makefile.moved_back``, ``parse.text.justfile``).
+Every position the reading gives moves (a deployment's, its flags' and values', its nodes'
+flags', its unresolved values', its findings' and the files it sourced); a position in another
+file the reading followed (a sourced script, a sibling module) stays where it is."""
 
 from __future__ import annotations
 
